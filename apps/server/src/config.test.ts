@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pawdesk-cfg-'));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({ port: 3000, tz: 'Asia/Kolkata', seedDemo: true, databaseUrl: undefined, dataDir: dir });
+    expect(c.business.name).toBe('Pet DayCare Service');
+    expect(c.razorpay).toBeUndefined();
+  });
+
+  it('generates an embedded JWT secret once and keeps it in the data directory', () => {
+    const dir = dataDir();
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.jwtSecret).toBe(b.jwtSecret);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(a.jwtSecret);
+  });
+
+  it('fails fast, listing every bad variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', JWT_SECRET: 'short', SEED_DEMO: 'maybe' })).toThrow(
+      /PORT[\s\S]*JWT_SECRET must be at least 32 characters[\s\S]*SEED_DEMO/,
+    );
+  });
+
+  it('refuses to start in production without a real secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET: required in production/);
+  });
+
+  it('does not seed demo data on PostgreSQL unless asked', () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect(c.seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('enables Razorpay only with both keys', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: 'k' }).razorpay).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's' }).razorpay).toEqual({
+      keyId: 'k',
+      keySecret: 's',
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_BUSINESS, DEFAULT_TZ, OPENING_HOURS } from '@pawdesk/shared';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  BUSINESS_TZ: z.string().default(DEFAULT_TZ),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default(`${DEFAULT_BUSINESS.name} <no-reply@petdaycare.example>`),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: bool.optional(),
+  BUSINESS_NAME: z.string().default(DEFAULT_BUSINESS.name),
+  BUSINESS_ADDRESS: z.string().default(DEFAULT_BUSINESS.address),
+  BUSINESS_PHONE: z.string().default(DEFAULT_BUSINESS.phone),
+  BUSINESS_EMAIL: z.string().default(DEFAULT_BUSINESS.email),
+  BUSINESS_GSTIN: z.string().default(DEFAULT_BUSINESS.gstin),
+  BUSINESS_HOURS: z.string().default(OPENING_HOURS),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  tz: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  razorpay?: { keyId: string; keySecret: string };
+  seedDemo: boolean;
+  logLevel: string;
+  webDist?: string;
+  loginRateLimit: number;
+  /** Trust X-Forwarded-* headers (only behind a reverse proxy). */
+  trustProxy: boolean;
+  business: { name: string; address: string; phone: string; email: string; gstin: string; openingHours: string };
+  /** Run the outbox worker in this process. */
+  worker: boolean;
+}
+
+/** Parse the environment once; fail fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  // Relative paths are read from where the user ran the command (npm sets INIT_CWD); the default is <repo>/data.
+  const dataDir = e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : path.join(repoRoot, 'data');
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    tz: e.BUSINESS_TZ,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET } : undefined,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY ?? false,
+    business: {
+      name: e.BUSINESS_NAME,
+      address: e.BUSINESS_ADDRESS,
+      phone: e.BUSINESS_PHONE,
+      email: e.BUSINESS_EMAIL,
+      gstin: e.BUSINESS_GSTIN,
+      openingHours: e.BUSINESS_HOURS,
+    },
+    worker: true,
+  };
+}
+
+/** In embedded mode a random secret is generated once and kept in the data directory. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

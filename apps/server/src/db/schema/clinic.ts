@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, pk, ref, updatedAt } from './_columns.ts';
+import { inventoryItems } from './inventory.ts';
+import { pets } from './pets.ts';
+
+/** A purpose of visit with its prices (paise). */
+export const visitTypes = pgTable(
+  'visit_types',
+  {
+    id: pk(),
+    purpose: text('purpose').notNull(),
+    pricePaise: integer('price_paise').notNull().default(0),
+    halfdayPricePaise: integer('halfday_price_paise').notNull().default(0),
+    consultationPvtPaise: integer('consultation_pvt_paise').notNull().default(0),
+    consultationPvtEmergencyPaise: integer('consultation_pvt_emergency_paise').notNull().default(0),
+    consultationNgoPaise: integer('consultation_ngo_paise').notNull().default(0),
+    consultationNgoEmergencyPaise: integer('consultation_ngo_emergency_paise').notNull().default(0),
+    isBoarding: boolean('is_boarding').notNull().default(false),
+    hasSubscription: boolean('has_subscription').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('visit_types_purpose_uq').on(t.purpose)],
+);
+
+export const prescriptions = pgTable(
+  'prescriptions',
+  {
+    id: pk(),
+    petId: ref('pet_id')
+      .notNull()
+      .references(() => pets.id),
+    customerType: varchar('customer_type', { length: 8 }).notNull().$type<'pvtltd' | 'NGO'>(),
+    nextFollowUp: date('next_follow_up', { mode: 'string' }),
+    followUpTime: varchar('follow_up_time', { length: 5 }),
+    followUpPurpose: text('follow_up_purpose'),
+    diagnosis: text('diagnosis'),
+    totalPaise: integer('total_paise').notNull(),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('prescriptions_pet_idx').on(t.petId, t.createdAt),
+    check('prescriptions_customer_type_ck', sql`${t.customerType} in ('pvtltd','NGO')`),
+  ],
+);
+
+export const prescriptionLines = pgTable(
+  'prescription_lines',
+  {
+    id: pk(),
+    prescriptionId: ref('prescription_id')
+      .notNull()
+      .references(() => prescriptions.id, { onDelete: 'cascade' }),
+    /** items | tablets | mg | ml */
+    section: varchar('section', { length: 8 }).notNull(),
+    itemId: ref('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    lineTotalPaise: integer('line_total_paise').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('prescription_lines_rx_idx').on(t.prescriptionId), check('prescription_lines_qty_ck', sql`${t.quantity} > 0`)],
+);
+
+/** A scheduled follow-up (from a prescription, an inquiry or a visit) that attendance and reminders list. */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: pk(),
+    petId: ref('pet_id')
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: varchar('time', { length: 5 }),
+    purpose: text('purpose').notNull(),
+    /** prescription | inquiry | visit */
+    source: varchar('source', { length: 16 }).notNull(),
+    sourceId: ref('source_id'),
+    present: boolean('present'),
+    markedBy: ref('marked_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('follow_ups_date_idx').on(t.date), index('follow_ups_pet_idx').on(t.petId)],
+);
+
+/** Outbox: one row per message to deliver; a worker sends and retries. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: pk(),
+    channel: varchar('channel', { length: 16 }).notNull().default('email'),
+    toAddress: text('to_address'),
+    ownerId: ref('owner_id'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** queued | sending | sent | failed | unreachable */
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** e.g. reminder:2026-11-22:<ownerId>; sending the same thing twice does not queue twice. */
+    dedupeKey: text('dedupe_key'),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    refDate: date('ref_date', { mode: 'string' }),
+    meta: jsonb('meta'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_uq').on(t.dedupeKey),
+    index('notifications_due_idx').on(t.status, t.nextAttemptAt),
+    index('notifications_ref_date_idx').on(t.refDate),
+  ],
+);

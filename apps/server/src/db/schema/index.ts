@@ -1,0 +1,6 @@
+export * from './auth.ts';
+export * from './pets.ts';
+export * from './inventory.ts';
+export * from './clinic.ts';
+export * from './visits.ts';
+export * from './site.ts';

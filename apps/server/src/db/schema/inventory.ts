@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, pk, ref, updatedAt } from './_columns.ts';
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: pk(),
+    itemName: text('item_name').notNull(),
+    stock: integer('stock').notNull().default(0),
+    stockUnit: varchar('stock_unit', { length: 8 }).notNull().default('ml'),
+    itemType: varchar('item_type', { length: 16 }).notNull().default('disposable'),
+    unitCostPaise: integer('unit_cost_paise').notNull().default(0),
+    unitMinRetailNgoPaise: integer('unit_min_retail_ngo_paise').notNull().default(0),
+    unitMaxRetailCustomerPaise: integer('unit_max_retail_customer_paise').notNull().default(0),
+    reorderLevel: integer('reorder_level').notNull().default(10),
+    totalVolume: numeric('total_volume', { precision: 12, scale: 2, mode: 'number' }),
+    volumeML: numeric('volume_ml', { precision: 12, scale: 2, mode: 'number' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('inventory_stock_ck', sql`${t.stock} >= 0`),
+    check(
+      'inventory_prices_ck',
+      sql`${t.unitCostPaise} >= 0 and ${t.unitMinRetailNgoPaise} >= 0 and ${t.unitMaxRetailCustomerPaise} >= 0`,
+    ),
+    check('inventory_unit_ck', sql`${t.stockUnit} in ('ml','item','tablet','mg')`),
+    check('inventory_type_ck', sql`${t.itemType} in ('disposable','syringe','medicine','vaccine')`),
+    index('inventory_name_idx').on(sql`lower(${t.itemName}) text_pattern_ops`),
+  ],
+);
+
+/** Every change of stock, with its reason and who made it. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: pk(),
+    itemId: ref('item_id')
+      .notNull()
+      .references(() => inventoryItems.id),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    /** added | edited | prescribed | deleted | visit */
+    reason: varchar('reason', { length: 16 }).notNull(),
+    refId: ref('ref_id'),
+    userId: ref('user_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_item_idx').on(t.itemId, t.createdAt)],
+);

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, pk, ref, updatedAt } from './_columns.ts';
+import { users } from './auth.ts';
+import { inventoryItems } from './inventory.ts';
+import { pets } from './pets.ts';
+import { prescriptions, visitTypes } from './clinic.ts';
+
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    id: pk(),
+    visitTypeId: ref('visit_type_id')
+      .notNull()
+      .references(() => visitTypes.id),
+    name: text('name').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    numberOfGroomings: integer('number_of_groomings').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscription_plans_type_idx').on(t.visitTypeId),
+    check('subscription_plans_ck', sql`${t.pricePaise} >= 0 and ${t.durationDays} > 0 and ${t.numberOfGroomings} >= 0`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: pk(),
+    petId: ref('pet_id')
+      .notNull()
+      .references(() => pets.id),
+    planId: ref('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    daysLeft: integer('days_left').notNull(),
+    groomingsLeft: integer('groomings_left').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    firstPaymentDate: date('first_payment_date', { mode: 'string' }).notNull(),
+    lastPaymentDate: date('last_payment_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_pet_idx').on(t.petId),
+    check('subscriptions_left_ck', sql`${t.daysLeft} >= 0 and ${t.groomingsLeft} >= 0`),
+  ],
+);
+
+/** A recorded visit. Purpose-specific details are typed columns plus `details` jsonb as the spec reads them. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: pk(),
+    petId: ref('pet_id')
+      .notNull()
+      .references(() => pets.id),
+    visitTypeId: ref('visit_type_id')
+      .notNull()
+      .references(() => visitTypes.id),
+    /** Denormalised purpose for search and display. */
+    purpose: text('purpose').notNull(),
+    /** Final price charged for the visit. */
+    pricePaise: integer('price_paise').notNull().default(0),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    customerType: varchar('customer_type', { length: 8 }),
+    isSubscriptionAvailed: boolean('is_subscription_availed').notNull().default(false),
+    subscriptionId: ref('subscription_id').references(() => subscriptions.id),
+    numberOfDays: integer('number_of_days'),
+    note: text('note'),
+    details: jsonb('details').notNull().default({}),
+    /** For visits that consume one inventory item (e.g. a vaccine at a vet visit). */
+    itemId: ref('item_id').references(() => inventoryItems.id),
+    quantity: integer('quantity'),
+    volumeML: numeric('volume_ml', { precision: 12, scale: 2, mode: 'number' }),
+    createdBy: ref('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('visits_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('visits_pet_idx').on(t.petId, t.createdAt),
+    index('visits_purpose_created_idx').on(t.purpose, t.createdAt),
+    check('visits_price_ck', sql`${t.pricePaise} >= 0 and ${t.discountPaise} >= 0`),
+  ],
+);
+
+/** Lines of a visit: shop items, medicines and vaccines given. */
+export const visitItems = pgTable(
+  'visit_items',
+  {
+    id: pk(),
+    visitId: ref('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    /** shop | medicine | vaccine */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    itemId: ref('item_id').references(() => inventoryItems.id),
+    name: text('name').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2, mode: 'number' }).notNull().default(1),
+    unit: varchar('unit', { length: 16 }),
+    pricePaise: integer('price_paise').notNull().default(0),
+    category: text('category'),
+    doseNumber: integer('dose_number'),
+    volume: numeric('volume', { precision: 12, scale: 2, mode: 'number' }),
+  },
+  (t) => [index('visit_items_visit_idx').on(t.visitId)],
+);
+
+export const boardings = pgTable(
+  'boardings',
+  {
+    id: pk(),
+    petId: ref('pet_id')
+      .notNull()
+      .references(() => pets.id),
+    visitTypeId: ref('visit_type_id')
+      .notNull()
+      .references(() => visitTypes.id),
+    visitId: ref('visit_id').references(() => visits.id),
+    subscriptionId: ref('subscription_id').references(() => subscriptions.id),
+    numberOfDays: integer('number_of_days').notNull().default(1),
+    entryTime: timestamp('entry_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    exitTime: timestamp('exit_time', { withTimezone: true, mode: 'date' }),
+    isBoarded: boolean('is_boarded').notNull().default(true),
+    finalPricePaise: integer('final_price_paise').notNull().default(0),
+    paymentLeftPaise: integer('payment_left_paise').notNull().default(0),
+    extraChargePaise: integer('extra_charge_paise').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('boardings_active_pet_uq').on(t.petId).where(sql`${t.isBoarded}`),
+    index('boardings_type_idx').on(t.visitTypeId, t.isBoarded, t.entryTime),
+  ],
+);
+
+/** The money ledger: one row per money movement. Idempotent on provider ids. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: pk(),
+    /** visit | boarding | subscription | appointment | prescription */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    visitId: ref('visit_id').references(() => visits.id),
+    boardingId: ref('boarding_id').references(() => boardings.id),
+    subscriptionId: ref('subscription_id').references(() => subscriptions.id),
+    prescriptionId: ref('prescription_id').references(() => prescriptions.id),
+    appointmentId: ref('appointment_id').references(() => appointments.id),
+    petId: ref('pet_id').references(() => pets.id),
+    /** partial_payment | advance_payment | payment_after_service */
+    paymentType: varchar('payment_type', { length: 24 }),
+    /** cash | payment_link | razorpay */
+    method: varchar('method', { length: 16 }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** pending | paid | failed */
+    status: varchar('status', { length: 16 }).notNull().default('paid'),
+    provider: varchar('provider', { length: 16 }),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    createdBy: ref('created_by'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
+    index('payments_order_idx').on(t.providerOrderId),
+    index('payments_visit_idx').on(t.visitId),
+    index('payments_prescription_idx').on(t.prescriptionId),
+    check('payments_amount_ck', sql`${t.amountPaise} >= 0`),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: pk(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => users.id),
+    serviceId: ref('service_id').notNull(),
+    serviceName: text('service_name').notNull(),
+    servicePricePaise: integer('service_price_paise').notNull(),
+    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    appointmentTime: varchar('appointment_time', { length: 5 }).notNull(),
+    petId: ref('pet_id')
+      .notNull()
+      .references(() => pets.id),
+    petName: text('pet_name').notNull(),
+    petBreed: text('pet_breed'),
+    petAge: text('pet_age'),
+    petSpecies: text('pet_species'),
+    notes: text('notes'),
+    totalAmountPaise: integer('total_amount_paise').notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    visitNotes: text('visit_notes'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('appointments_date_idx').on(t.appointmentDate, t.appointmentTime),
+    index('appointments_customer_idx').on(t.customerId, t.appointmentDate),
+    uniqueIndex('appointments_pet_slot_uq')
+      .on(t.petId, t.appointmentDate, t.appointmentTime)
+      .where(sql`${t.status} <> 'cancelled'`),
+    check('appointments_status_ck', sql`${t.status} in ('pending','confirmed','completed','cancelled')`),
+  ],
+);

@@ -1,0 +1,255 @@
+import { addDays, DEFAULT_REORDER_LEVEL, DOG_BREEDS, todayIn, toPaise } from '@pawdesk/shared';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Db } from '../client.ts';
+import {
+  followUps,
+  inventoryItems,
+  owners,
+  pets,
+  stockMovements,
+  users,
+  vaccinations,
+  visitTypes,
+  visits,
+} from '../schema/index.ts';
+
+export const DEMO_STAFF = { email: 'staff@pawdesk.test', password: 'staff123', fullName: 'Asha Verma (Reception)' };
+export const DEMO_CUSTOMER = { email: 'customer@pawdesk.test', password: 'customer123', fullName: 'Rohan Mehta' };
+
+const OWNER_NAMES = [
+  'Rohan Mehta',
+  'Priya Sharma',
+  'Arjun Singh',
+  'Neha Kapoor',
+  'Vikram Rao',
+  'Ananya Iyer',
+  'Kabir Malhotra',
+  'Ishita Bose',
+  'Aditya Jain',
+  'Meera Nair',
+  'Siddharth Gupta',
+  'Kavya Reddy',
+  'Rahul Chawla',
+  'Sneha Pillai',
+  'Aman Khanna',
+  'Pooja Bhatia',
+  'Nikhil Arora',
+  'Tanvi Desai',
+  'Varun Sethi',
+  'Ritika Saxena',
+];
+const PET_NAMES = [
+  'Bruno',
+  'Coco',
+  'Simba',
+  'Luna',
+  'Max',
+  'Bella',
+  'Rocky',
+  'Daisy',
+  'Sheru',
+  'Milo',
+  'Leo',
+  'Oreo',
+  'Tiger',
+  'Ginger',
+  'Buddy',
+  'Chiku',
+  'Zoe',
+  'Tommy',
+  'Lucy',
+  'Kaju',
+  'Mango',
+  'Pepper',
+  'Snowy',
+  'Toffee',
+  'Jack',
+];
+const OTHER_SPECIES: [string, string][] = [
+  ['cat', 'Persian'],
+  ['cat', 'Siamese'],
+  ['bird', 'Parrot'],
+  ['rabbit', 'Holland Lop'],
+  ['hamster', 'Syrian Hamster'],
+];
+const COLORS = ['Brown', 'Black', 'White', 'Golden', 'Black and Tan', 'Cream', 'Grey', 'Fawn'];
+
+/** True when the database has no accounts yet (a fresh install). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Sample accounts, owners, pets, inventory, visits and follow-ups so every
+ * screen shows something. Idempotent: does nothing when the demo staff exists.
+ */
+export async function seedDemo(db: Db, tz: string): Promise<boolean> {
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_STAFF.email));
+  if (exists) return false;
+  const today = todayIn(tz);
+  const types = new Map((await db.select().from(visitTypes)).map((t) => [t.purpose, t]));
+
+  await db.transaction(async (tx) => {
+    const [staff] = await tx
+      .insert(users)
+      .values({
+        role: 'staff',
+        isAdmin: true,
+        fullName: DEMO_STAFF.fullName,
+        email: DEMO_STAFF.email,
+        passwordHash: await hashPassword(DEMO_STAFF.password),
+      })
+      .returning();
+    const [customer] = await tx
+      .insert(users)
+      .values({
+        role: 'customer',
+        fullName: DEMO_CUSTOMER.fullName,
+        email: DEMO_CUSTOMER.email,
+        phone: '9810012345',
+        address: 'DLF Phase 2, Gurugram',
+        passwordHash: await hashPassword(DEMO_CUSTOMER.password),
+      })
+      .returning();
+
+    let petIndex = 0;
+    const allPets: { id: string; name: string }[] = [];
+    for (const [i, name] of OWNER_NAMES.entries()) {
+      const isCustomer = i === 0;
+      const [owner] = await tx
+        .insert(owners)
+        .values({
+          name,
+          phone: isCustomer ? '9810012345' : `98${String(10000000 + i * 137911).slice(0, 8)}`,
+          email: isCustomer ? DEMO_CUSTOMER.email : `${name.split(' ')[0]!.toLowerCase()}@example.in`,
+          address: `House ${10 + i}, Sector ${40 + i}, Gurugram, Haryana`,
+          userId: isCustomer ? customer!.id : null,
+        })
+        .returning();
+      const count = i % 3 === 0 ? 2 : 1;
+      for (let k = 0; k < count; k++, petIndex++) {
+        const other = petIndex % 6 === 5 ? OTHER_SPECIES[petIndex % OTHER_SPECIES.length]! : null;
+        const species = other ? other[0] : 'dog';
+        const breed = other ? other[1] : DOG_BREEDS[(petIndex * 7) % DOG_BREEDS.length]!;
+        // A few birthdays fall this week; the rest are spread over the year.
+        const birthdayThisWeek = petIndex % 7 === 0;
+        const years = 1 + (petIndex % 9);
+        const dob = birthdayThisWeek
+          ? `${Number(addDays(today, petIndex % 5).slice(0, 4)) - years}${addDays(today, petIndex % 5).slice(4)}`
+          : addDays(today, -(years * 365 + ((petIndex * 53) % 300)));
+        const [pet] = await tx
+          .insert(pets)
+          .values({
+            ownerId: owner!.id,
+            name: PET_NAMES[petIndex % PET_NAMES.length]!,
+            species,
+            breed,
+            sex: petIndex % 2 ? 'Female' : 'Male',
+            color: COLORS[petIndex % COLORS.length]!,
+            dob: dob.endsWith('02-29') ? dob.replace('02-29', '02-28') : dob,
+            neutered: petIndex % 3 === 0,
+            registrationDate: addDays(today, -((petIndex * 3) % 20)),
+            segment: petIndex % 4 === 0 ? 'Veterinary' : 'Day Care',
+            createdBy: staff!.id,
+          })
+          .returning();
+        allPets.push(pet!);
+        if (species === 'dog') {
+          await tx.insert(vaccinations).values([
+            { petId: pet!.id, name: 'Rabies', numberOfDose: 1, givenOn: addDays(today, -200), nextDue: addDays(today, 165) },
+            { petId: pet!.id, name: 'DHPPiL', numberOfDose: 2, givenOn: addDays(today, -120), nextDue: addDays(today, 245) },
+          ]);
+        }
+      }
+    }
+
+    const items: [
+      string,
+      number,
+      'ml' | 'item' | 'tablet' | 'mg',
+      'disposable' | 'syringe' | 'medicine' | 'vaccine',
+      number,
+      number,
+      number,
+    ][] = [
+      ['Amoxicillin 250mg', 120, 'tablet', 'medicine', 4, 6, 9],
+      ['Meloxicam Oral Suspension', 60, 'ml', 'medicine', 8, 11, 15],
+      ['Ivermectin Injection', 250, 'ml', 'medicine', 3, 5, 7],
+      ['Prednisolone 5mg', 12, 'tablet', 'medicine', 2, 3, 5],
+      ['Metronidazole', 2000, 'mg', 'medicine', 0.1, 0.15, 0.25],
+      ['Rabies Vaccine (Nobivac)', 25, 'item', 'vaccine', 180, 250, 400],
+      ['DHPPiL Vaccine', 6, 'item', 'vaccine', 320, 450, 650],
+      ['Disposable Syringe 2ml', 300, 'item', 'syringe', 3, 5, 8],
+      ['Insulin Syringe', 8, 'item', 'syringe', 6, 9, 14],
+      ['Cotton Roll', 40, 'item', 'disposable', 25, 35, 50],
+      ['Surgical Gloves (pair)', 5, 'item', 'disposable', 12, 18, 25],
+      ['Chlorhexidine Solution', 90, 'ml', 'disposable', 1, 1.5, 2.5],
+    ];
+    for (const [itemName, stock, stockUnit, itemType, cost, ngo, cust] of items) {
+      const [item] = await tx
+        .insert(inventoryItems)
+        .values({
+          itemName,
+          stock,
+          stockUnit,
+          itemType,
+          unitCostPaise: toPaise(cost),
+          unitMinRetailNgoPaise: toPaise(ngo),
+          unitMaxRetailCustomerPaise: toPaise(cust),
+          reorderLevel: DEFAULT_REORDER_LEVEL[stockUnit],
+        })
+        .returning();
+      await tx
+        .insert(stockMovements)
+        .values({ itemId: item!.id, delta: stock, stockAfter: stock, reason: 'added', userId: staff!.id, note: 'Opening stock' });
+    }
+
+    const visitPlan: [string, number][] = [
+      ['Grooming', 700],
+      ['Dog Park', 350],
+      ['Veterinary', 500],
+      ['Day School', 650],
+      ['Play School', 450],
+    ];
+    for (const [i, pet] of allPets.entries()) {
+      if (i % 2) continue;
+      const [purpose, price] = visitPlan[i % visitPlan.length]!;
+      const vtype = types.get(purpose);
+      if (!vtype) continue;
+      await tx.insert(visits).values({
+        petId: pet.id,
+        visitTypeId: vtype.id,
+        purpose,
+        pricePaise: toPaise(price),
+        details: { price, finalPrice: price, discount: 0, selectedPayment: 'cash', payment: { amount: price } },
+        createdBy: staff!.id,
+        createdAt: new Date(Date.now() - (i % 10) * 86_400_000),
+      });
+    }
+
+    const followUpPlan: [number, string][] = [
+      [0, 'Vaccination booster'],
+      [0, 'Post-surgery check'],
+      [0, 'Skin allergy review'],
+      [1, 'Dressing change'],
+      [3, 'Deworming'],
+      [5, 'Dental check-up'],
+      [-2, 'Ear infection review'],
+      [-4, 'Blood test results'],
+    ];
+    for (const [i, [offset, purpose]] of followUpPlan.entries()) {
+      const pet = allPets[(i * 3) % allPets.length]!;
+      await tx.insert(followUps).values({
+        petId: pet.id,
+        date: addDays(today, offset),
+        time: `${String(10 + (i % 6)).padStart(2, '0')}:30`,
+        purpose,
+        source: 'prescription',
+        present: offset < 0 ? i % 2 === 0 : null,
+      });
+    }
+  });
+  return true;
+}

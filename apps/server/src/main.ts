@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { prepareDatabase } from './db/index.ts';
+import { DEMO_CUSTOMER, DEMO_STAFF } from './db/seed/demo.ts';
+import { startOutboxWorker } from './jobs/outbox.ts';
+
+const config = loadConfig();
+const { database } = await prepareDatabase(config, (m) => console.log(m));
+const app = await buildApp({ config, database });
+const worker = config.worker ? startOutboxWorker({ config, db: database.db, dbKind: database.kind }, app.log) : null;
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    await worker?.stop();
+    await app.close();
+    await database.close();
+  } finally {
+    clearTimeout(timer);
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+console.log(`
+  Pawdesk is running at ${url}   (database: ${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''})
+  API docs: ${url}/api/docs
+${
+  config.seedDemo
+    ? `  Demo logins:
+    Staff Member  ${DEMO_STAFF.email} / ${DEMO_STAFF.password}
+    Pet Owner     ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}
+`
+    : ''
+}`);

@@ -1,0 +1,135 @@
+import { LOGIN_FAILED } from '@pawdesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ loginRateLimit: 5 });
+});
+afterAll(() => t.close());
+
+const signup = (payload: object) => t.call({ method: 'POST', url: '/api/v1/auth/signup', payload });
+let ip = 0;
+/** Each login call comes from its own address unless one is given, so the per-IP limit stays out of the way. */
+const login = (payload: object, remoteAddress = `10.0.${Math.floor(++ip / 250)}.${ip % 250}`) =>
+  t.call({ method: 'POST', url: '/api/v1/auth/login', payload, remoteAddress });
+
+describe('POST /auth/signup', () => {
+  it('creates a customer account', async () => {
+    const res = await signup({ fullName: 'Kiran Rao', email: 'Kiran@Example.in', password: 'secret1', role: 'customer' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ success: true, message: 'Account created successfully! Please login to continue.' });
+    const li = await login({ email: 'kiran@example.in', password: 'secret1', role: 'customer' });
+    expect(li.statusCode).toBe(200);
+    expect(li.json().user).toMatchObject({ role: 'customer', fullName: 'Kiran Rao', email: 'kiran@example.in' });
+  });
+
+  it.each([
+    [{ email: 'a@b.in', password: 'secret1' }, 'fullName', 'Full name is required'],
+    [{ fullName: '  ', email: 'a@b.in', password: 'secret1' }, 'fullName', 'Full name is required'],
+    [{ fullName: 'A', password: 'secret1' }, 'email', 'Email is required'],
+    [{ fullName: 'A', email: '', password: 'secret1' }, 'email', 'Email is required'],
+    [{ fullName: 'A', email: 'not-an-email', password: 'secret1' }, 'email', 'Email format is invalid'],
+    [{ fullName: 'A', email: 'a@b.in' }, 'password', 'Password is required'],
+    [{ fullName: 'A', email: 'a@b.in', password: '' }, 'password', 'Password is required'],
+    [{ fullName: 'A', email: 'a@b.in', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+  ])('rejects %j with the field message', async (payload, field, message) => {
+    const res = await signup(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+    expect(res.json().errors[field]).toBe(message);
+  });
+
+  it('refuses to create staff accounts', async () => {
+    const res = await signup({ fullName: 'Mallory', email: 'mallory@x.in', password: 'secret1', role: 'staff' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.role).toBe('Only customer accounts can sign up');
+  });
+
+  it('answers 409 for a duplicate email, case-insensitively', async () => {
+    await signup({ fullName: 'Dup', email: 'dup@x.in', password: 'secret1' });
+    const res = await signup({ fullName: 'Dup', email: 'DUP@x.in', password: 'secret1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, errors: { email: 'An account with this email already exists' } });
+  });
+});
+
+describe('POST /auth/login', () => {
+  it('returns a token and the user; the token works on protected routes', async () => {
+    const u = await t.user('staff', { fullName: 'Asha' });
+    const res = await login({ email: u.email, password: u.password, role: 'staff' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Login successful',
+      user: { id: u.id, role: 'staff', fullName: 'Asha' },
+    });
+    const me = await t.call({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: body.token } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.id).toBe(u.id);
+  });
+
+  it.each([
+    ['wrong password', (e: string) => ({ email: e, password: 'nope123', role: 'staff' })],
+    ['unknown email', () => ({ email: 'ghost@x.in', password: 'secret123', role: 'staff' })],
+    ['wrong role', (e: string) => ({ email: e, password: 'secret123', role: 'customer' })],
+  ])('answers one generic 401 for a %s', async (_, make) => {
+    const u = await t.user('staff');
+    const res = await login(make(u.email));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, message: LOGIN_FAILED });
+  });
+
+  it('requires a role with the spec message', async () => {
+    const res = await login({ email: 'a@b.in', password: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.role).toBe('Please select your role');
+  });
+
+  it('rate limits repeated failures for one account with a 429', async () => {
+    const u = await t.user('customer');
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      codes.push((await login({ email: u.email, password: 'wrong!!', role: 'customer' })).statusCode);
+    }
+    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    const res = await login({ email: u.email, password: u.password, role: 'customer' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/Too many/);
+  });
+
+  it('rate limits by IP with a 429', async () => {
+    const res = [];
+    for (let i = 0; i < 12; i++) {
+      res.push(
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: '10.9.9.9',
+          payload: { email: `x${i}@y.in`, password: 'whatever', role: 'staff' },
+        }),
+      );
+    }
+    expect(res.at(-1)!.statusCode).toBe(429);
+    expect(res.at(-1)!.json()).toMatchObject({ success: false });
+  });
+});
+
+describe('protected routes', () => {
+  it('answers 401 without a token, with a bad token, and accepts raw and Bearer tokens', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: 'garbage' })).statusCode).toBe(401);
+    const u = await t.user('customer');
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: u.token } })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: u.token })).statusCode).toBe(200);
+  });
+
+  it('rejects a token signed with another secret', async () => {
+    const other = await createTestApp();
+    const u = await other.user('staff');
+    await other.close();
+    const res = await t.call({ method: 'GET', url: '/api/v1/auth/me', token: u.token });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../lib/context.ts';
+import { attendanceRoutes } from './attendance/attendance.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { remindersRoutes } from './reminders/reminders.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { siteRoutes } from './site/site.routes.ts';
+import { inventoryRoutes } from './inventory/inventory.routes.ts';
+import { prescriptionRoutes } from './prescriptions/prescriptions.routes.ts';
+import { petRoutes } from './pets/pets.routes.ts';
+import { customerPetRoutes } from './pets/customer-pets.routes.ts';
+import { visitReadRoutes } from './visits/pet-visits.routes.ts';
+import { subscriptionReadRoutes } from './subscriptions/pet-subscriptions.routes.ts';
+
+/** Every API module, mounted under /api/v1. Add a module here. */
+export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
+  authRoutes,
+  siteRoutes,
+  inventoryRoutes,
+  prescriptionRoutes,
+  attendanceRoutes,
+  remindersRoutes,
+  notificationsRoutes,
+  petRoutes,
+  customerPetRoutes,
+  visitReadRoutes,
+  subscriptionReadRoutes,
+];

@@ -1,0 +1,223 @@
+import {
+  defaultReorderLevel,
+  INVENTORY_MESSAGES,
+  type InventoryEditBody,
+  type InventoryItem,
+  type InventoryItemBody,
+  type InventoryListQuery,
+  type StockMovement,
+  type StockReason,
+  toPaise,
+  toRupees,
+} from '@pawdesk/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import {
+  findActiveItem,
+  findActiveItems,
+  findItemsAnyState,
+  type ItemRow,
+  type ItemWithKey,
+  insertItem,
+  insertMovement,
+  listMovements,
+  lockActiveItem,
+  type MovementRow,
+  pageItems,
+  takeStockAtomically,
+  updateItem,
+} from './inventory.repo.ts';
+
+export type { ItemRow };
+
+const NOT_FOUND = 'Inventory item';
+
+export function toApiItem(r: ItemRow): InventoryItem {
+  return {
+    _id: r.id,
+    itemName: r.itemName,
+    stock: r.stock,
+    stockUnit: r.stockUnit as InventoryItem['stockUnit'],
+    itemType: r.itemType as InventoryItem['itemType'],
+    unitCostPrice: toRupees(r.unitCostPaise),
+    unitMinRetailPriceNGO: toRupees(r.unitMinRetailNgoPaise),
+    unitMaxRetailPriceCustomer: toRupees(r.unitMaxRetailCustomerPaise),
+    reorderLevel: r.reorderLevel,
+    isLowStock: r.stock <= r.reorderLevel,
+    totalVolume: r.totalVolume ?? null,
+    volumeML: r.volumeML ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function toApiMovement(m: MovementRow): StockMovement {
+  return {
+    _id: m.id,
+    itemId: m.itemId,
+    delta: m.delta,
+    stockAfter: m.stockAfter,
+    reason: m.reason,
+    refId: m.refId ?? null,
+    userId: m.userId ?? null,
+    note: m.note ?? null,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+function columns(b: InventoryItemBody) {
+  return {
+    itemName: b.itemName,
+    stock: b.stock,
+    stockUnit: b.stockUnit,
+    itemType: b.itemType,
+    unitCostPaise: toPaise(b.unitCostPrice),
+    unitMinRetailNgoPaise: toPaise(b.unitMinRetailPriceNGO),
+    unitMaxRetailCustomerPaise: toPaise(b.unitMaxRetailPriceCustomer),
+    totalVolume: b.totalVolume ?? null,
+    volumeML: b.volumeML ?? null,
+  };
+}
+
+// Cursor: base64url of [lower(name), id] of the last row of the previous page.
+function encodeCursor(r: ItemWithKey): string {
+  return Buffer.from(JSON.stringify([r.sortKey, r.id])).toString('base64url');
+}
+function decodeCursor(cursor: string): { key: string; id: string } {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') {
+      return { key: v[0], id: v[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+}
+
+export async function listItems(
+  db: DbOrTx,
+  q: InventoryListQuery,
+  opts: { lowOnly?: boolean } = {},
+): Promise<{ items: InventoryItem[]; nextCursor: string | null }> {
+  const rows = await pageItems(db, {
+    search: q.search ? q.search : undefined,
+    limit: q.limit,
+    after: q.cursor ? decodeCursor(q.cursor) : undefined,
+    lowOnly: opts.lowOnly,
+  });
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map(toApiItem),
+    nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+export async function getItem(db: DbOrTx, id: string): Promise<InventoryItem> {
+  const row = await findActiveItem(db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return toApiItem(row);
+}
+
+/** Adds an item and records its opening stock. */
+export async function addItem(db: Db, b: InventoryItemBody, userId: string): Promise<InventoryItem> {
+  return db.transaction(async (tx) => {
+    const row = await insertItem(tx, { ...columns(b), reorderLevel: b.reorderLevel ?? defaultReorderLevel(b.stockUnit) });
+    await insertMovement(tx, {
+      itemId: row.id,
+      delta: row.stock,
+      stockAfter: row.stock,
+      reason: 'added',
+      userId,
+      note: 'Opening stock',
+    });
+    return toApiItem(row);
+  });
+}
+
+/**
+ * Saves the full item. The row is locked while it changes; when the client
+ * sends the `updatedAt` it read and the item changed since, nothing is saved
+ * (409) so a refill never overwrites a prescription taken meanwhile.
+ */
+export async function editItem(db: Db, b: InventoryEditBody, userId: string): Promise<InventoryItem> {
+  return db.transaction(async (tx) => {
+    const current = await lockActiveItem(tx, b._id);
+    if (!current) throw notFound(NOT_FOUND);
+    if (b.updatedAt !== undefined && Date.parse(b.updatedAt) !== current.updatedAt.getTime()) {
+      throw conflict(INVENTORY_MESSAGES.changedMeanwhile, { item: toApiItem(current) });
+    }
+    const row = await updateItem(tx, current.id, {
+      ...columns(b),
+      reorderLevel: b.reorderLevel ?? current.reorderLevel,
+    });
+    if (row.stock !== current.stock) {
+      await insertMovement(tx, {
+        itemId: row.id,
+        delta: row.stock - current.stock,
+        stockAfter: row.stock,
+        reason: 'edited',
+        userId,
+      });
+    }
+    return toApiItem(row);
+  });
+}
+
+/** Soft delete: the row stays for past prescriptions and the audit trail; its remaining stock is written off. */
+export async function deleteItem(db: Db, id: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockActiveItem(tx, id);
+    if (!current) throw notFound(NOT_FOUND);
+    await updateItem(tx, id, { deletedAt: new Date(), stock: 0 });
+    await insertMovement(tx, {
+      itemId: id,
+      delta: -current.stock,
+      stockAfter: 0,
+      reason: 'deleted',
+      userId,
+      note: 'Item deleted',
+    });
+  });
+}
+
+export async function stockHistory(db: DbOrTx, id: string, limit: number): Promise<StockMovement[]> {
+  const [item] = await findItemsAnyState(db, [id]);
+  if (!item) throw notFound(NOT_FOUND);
+  return (await listMovements(db, id, limit)).map(toApiMovement);
+}
+
+// ---- for other modules (prescriptions, visits) ----
+
+/** Active items by id (deleted and unknown ids are absent from the map). */
+export async function activeItemsById(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ItemRow>> {
+  return new Map((await findActiveItems(db, ids)).map((r) => [r.id, r]));
+}
+
+/** Items by id including deleted ones (to show names of past records). */
+export async function itemsByIdAnyState(db: DbOrTx, ids: readonly string[]): Promise<Map<string, ItemRow>> {
+  return new Map((await findItemsAnyState(db, ids)).map((r) => [r.id, r]));
+}
+
+/**
+ * Takes stock inside the caller's transaction and records the movement.
+ * Returns the updated row, or null when not enough stock is left (or the
+ * item is gone): the caller decides the message and rolls back.
+ */
+export async function takeStock(
+  tx: DbOrTx,
+  m: { itemId: string; quantity: number; reason: StockReason; refId?: string; userId?: string | null; note?: string },
+): Promise<ItemRow | null> {
+  const row = await takeStockAtomically(tx, m.itemId, m.quantity);
+  if (!row) return null;
+  await insertMovement(tx, {
+    itemId: m.itemId,
+    delta: -m.quantity,
+    stockAfter: row.stock,
+    reason: m.reason,
+    refId: m.refId,
+    userId: m.userId ?? null,
+    note: m.note,
+  });
+  return row;
+}

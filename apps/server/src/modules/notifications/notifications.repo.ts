@@ -1,0 +1,59 @@
+import { and, between, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert & { dedupeKey: string };
+
+/**
+ * Inserts outbox rows; a row whose dedupe key exists is left alone, except
+ * that a row recorded as unreachable is queued once the owner has an address.
+ * Returns the rows inserted or re-queued.
+ */
+export async function insertDeduped(db: DbOrTx, rows: NewNotification[]): Promise<{ dedupeKey: string; status: string }[]> {
+  if (rows.length === 0) return [];
+  const out = await db
+    .insert(notifications)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: notifications.dedupeKey,
+      set: {
+        toAddress: sql`excluded.to_address`,
+        subject: sql`excluded.subject`,
+        body: sql`excluded.body`,
+        meta: sql`excluded.meta`,
+        status: 'queued',
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: sql`now()`,
+      },
+      setWhere: sql`${notifications.status} = 'unreachable' and excluded.to_address is not null`,
+    })
+    .returning({ dedupeKey: notifications.dedupeKey, status: notifications.status });
+  return out.map((r) => ({ dedupeKey: r.dedupeKey!, status: r.status }));
+}
+
+/** Messages about days from `from` to `to`, newest first. */
+export async function findByRefDate(db: DbOrTx, from: string, to: string, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(from === to ? eq(notifications.refDate, from) : between(notifications.refDate, from, to))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+/** Puts a failed message back in the queue with a fresh set of attempts. */
+export async function requeueFailed(db: DbOrTx, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(notifications.id, id), eq(notifications.status, 'failed')))
+    .returning();
+  return row;
+}
+
+export async function findById(db: DbOrTx, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
+  return row;
+}

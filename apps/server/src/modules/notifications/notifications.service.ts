@@ -1,0 +1,84 @@
+import type { SentMessage } from '@pawdesk/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { findById, findByRefDate, insertDeduped, type NotificationRow, requeueFailed } from './notifications.repo.ts';
+
+export interface OutgoingEmail {
+  /** Unique per message: sending the same thing twice does not queue twice. */
+  dedupeKey: string;
+  kind: string;
+  /** The business day the message is about. */
+  refDate: string;
+  ownerId: string;
+  ownerName: string;
+  /** null: the owner has no email; the row is kept as `unreachable`. */
+  toAddress: string | null;
+  subject: string;
+  body: string;
+  meta?: Record<string, unknown>;
+}
+
+export type EnqueueOutcome = 'queued' | 'unreachable' | 'already';
+
+/**
+ * Adds email messages to the outbox (call inside the caller's transaction).
+ * A worker delivers them. Owners without an address get an `unreachable` row.
+ */
+export async function enqueueEmails(db: DbOrTx, msgs: OutgoingEmail[]): Promise<Map<string, EnqueueOutcome>> {
+  const inserted = await insertDeduped(
+    db,
+    msgs.map((m) => ({
+      channel: 'email',
+      dedupeKey: m.dedupeKey,
+      kind: m.kind,
+      refDate: m.refDate,
+      ownerId: m.ownerId,
+      toAddress: m.toAddress,
+      subject: m.subject,
+      body: m.body,
+      status: m.toAddress ? 'queued' : 'unreachable',
+      meta: { ...m.meta, ownerName: m.ownerName },
+    })),
+  );
+  const fresh = new Set(inserted.map((r) => r.dedupeKey));
+  const out = new Map<string, EnqueueOutcome>();
+  for (const m of msgs) out.set(m.dedupeKey, !m.toAddress ? 'unreachable' : fresh.has(m.dedupeKey) ? 'queued' : 'already');
+  return out;
+}
+
+function toSentMessage(r: NotificationRow): SentMessage {
+  const meta = (r.meta ?? {}) as { ownerName?: unknown; transport?: unknown };
+  return {
+    _id: r.id,
+    kind: r.kind,
+    channel: r.channel,
+    refDate: r.refDate,
+    ownerId: r.ownerId,
+    ownerName: typeof meta.ownerName === 'string' ? meta.ownerName : null,
+    toAddress: r.toAddress,
+    subject: r.subject,
+    body: r.body,
+    status: r.status as SentMessage['status'],
+    attempts: r.attempts,
+    lastError: r.lastError,
+    transport: typeof meta.transport === 'string' ? meta.transport : null,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+    nextAttemptAt: r.status === 'queued' || r.status === 'sending' ? r.nextAttemptAt.toISOString() : null,
+  };
+}
+
+/** What was sent (or is queued, failed, unreachable) about days from `from` to `to`. */
+export async function listSent(db: DbOrTx, from: string, to: string, limit: number) {
+  const rows = await findByRefDate(db, from, to, limit + 1);
+  return { List: rows.slice(0, limit).map(toSentMessage), truncated: rows.length > limit };
+}
+
+/** Queues a failed message again. 404 unknown, 409 when it has not failed. */
+export async function retryMessage(db: DbOrTx, id: string): Promise<SentMessage> {
+  const row = await requeueFailed(db, id);
+  if (row) return toSentMessage(row);
+  const existing = await findById(db, id);
+  if (!existing) throw notFound('Message');
+  throw conflict(`Only failed messages can be retried (this one is ${existing.status})`);
+}

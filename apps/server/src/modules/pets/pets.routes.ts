@@ -1,0 +1,187 @@
+import {
+  addPetResponse,
+  dateParams,
+  editOwnerBody,
+  idParams,
+  okSchema,
+  PET_CHANGES_SAVED,
+  PET_SAVED,
+  petBreedQuery,
+  petBreedResponse,
+  petDetailsResponse,
+  petHistoryResponse,
+  petListQuery,
+  petPageResponse,
+  petSchemas,
+  petSearchQuery,
+  petsResponse,
+} from '@pawdesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../lib/context.ts';
+import { principal } from '../../plugins/auth.ts';
+import { petHistory } from '../visits/pet-visits.service.ts';
+import { decodeCursor } from './cursor.ts';
+import {
+  addOwnerWithPets,
+  assertPetAccess,
+  editOwner,
+  editPet,
+  listPets,
+  petDetails,
+  petsByBreedAndSpecies,
+  petsRegisteredOn,
+  searchPets,
+} from './pets.service.ts';
+
+/** Staff pet and owner records (spec 000 §2, §7 `/pet/...`). Every route is staff-only. */
+export const petRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  // "today" for date-of-birth checks is the business time zone's.
+  const S = petSchemas(ctx.config.tz);
+  const staff = app.auth('staff');
+  const tags = ['pets'];
+
+  app.post(
+    '/pet/addpet',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Add one owner with one or more pets (one transaction; an owner with the same phone is reused)',
+        body: S.addPetBody,
+        response: { 201: addPetResponse },
+      },
+    },
+    async (req, reply) => {
+      const res = await addOwnerWithPets(db, req.body, principal(req).id);
+      return reply.code(201).send({ success: true as const, message: PET_SAVED, ...res });
+    },
+  );
+
+  app.get(
+    '/pet/getallpets',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'All pets, newest first, paged (limit 1..100, default 50; pass nextCursor back as cursor)',
+        querystring: petListQuery,
+        response: { 200: petPageResponse },
+      },
+    },
+    async (req) => {
+      const { list, nextCursor } = await listPets(db, { limit: req.query.limit, cursor: decodeCursor(req.query.cursor) });
+      return { success: true as const, list, nextCursor };
+    },
+  );
+
+  app.get(
+    '/pet/getfilteredpetsbynameandphone',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Pets whose name contains `name` (case-insensitive) and whose owner phone starts with `phone`; paged',
+        querystring: petSearchQuery,
+        response: { 200: petPageResponse },
+      },
+    },
+    async (req) => {
+      const { name, phone, limit, cursor } = req.query;
+      const { list, nextCursor } = await searchPets(db, { name, phone, limit, cursor: decodeCursor(cursor) });
+      return { success: true as const, list, nextCursor };
+    },
+  );
+
+  app.get(
+    '/pet/getpetdetails/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'One pet with its owner and vaccinations',
+        params: idParams,
+        response: { 200: petDetailsResponse },
+      },
+    },
+    async (req) => ({ success: true as const, pet: await petDetails(db, req.params.id) }),
+  );
+
+  app.get(
+    '/pet/getpethistory/:id',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: "The pet's visits with items, newest first (at most 200)",
+        params: idParams,
+        response: { 200: petHistoryResponse },
+      },
+    },
+    async (req) => {
+      const pet = await assertPetAccess(db, principal(req), req.params.id);
+      return { success: true as const, history: await petHistory(db, pet.id) };
+    },
+  );
+
+  app.post(
+    '/pet/editpetdetails',
+    {
+      onRequest: staff,
+      schema: { tags, summary: "Edit a pet's details", body: S.editPetBody, response: { 200: okSchema } },
+    },
+    async (req) => {
+      await editPet(db, req.body);
+      return { success: true as const, message: PET_CHANGES_SAVED };
+    },
+  );
+
+  app.post(
+    '/pet/editownerdetails',
+    {
+      onRequest: staff,
+      schema: { tags, summary: "Edit an owner's details", body: editOwnerBody, response: { 200: okSchema } },
+    },
+    async (req) => {
+      await editOwner(db, req.body);
+      return { success: true as const, message: PET_CHANGES_SAVED };
+    },
+  );
+
+  app.get(
+    '/pet/getfilteredpetsbybreedandspecies',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Pets of a species and/or breed, newest first, paged',
+        querystring: petBreedQuery,
+        response: { 200: petBreedResponse },
+      },
+    },
+    async (req) => {
+      const { species, breed, limit, cursor } = req.query;
+      const { list, nextCursor } = await petsByBreedAndSpecies(db, {
+        species: species || undefined,
+        breed: breed || undefined,
+        limit,
+        cursor: decodeCursor(cursor),
+      });
+      return { success: true as const, pets: list, nextCursor };
+    },
+  );
+
+  app.get(
+    '/pet/getpetsbyregistrationdate/:date',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Pets registered on a day (yyyy-MM-dd), newest first (at most 500)',
+        params: dateParams,
+        response: { 200: petsResponse },
+      },
+    },
+    async (req) => ({ success: true as const, pets: await petsRegisteredOn(db, req.params.date) }),
+  );
+};

@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { pets, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
+
+export type PrescriptionRow = typeof prescriptions.$inferSelect;
+export type LineRow = typeof prescriptionLines.$inferSelect;
+
+/**
+ * Does the pet exist? (A one-column read of the pets table until the pets
+ * module offers this through its service.)
+ */
+export async function petExists(db: DbOrTx, petId: string): Promise<boolean> {
+  const [row] = await db.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).limit(1);
+  return Boolean(row);
+}
+
+export async function insertPrescription(db: DbOrTx, values: typeof prescriptions.$inferInsert): Promise<PrescriptionRow> {
+  const [row] = await db.insert(prescriptions).values(values).returning();
+  return row!;
+}
+
+export async function insertLines(db: DbOrTx, values: (typeof prescriptionLines.$inferInsert)[]): Promise<LineRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(prescriptionLines).values(values).returning();
+}
+
+/** created_at at microsecond precision in UTC, for keyset cursors. */
+const cursorTs = sql<string>`to_char(${prescriptions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+export interface RxCursor {
+  ts: string;
+  id: string;
+}
+
+/** A pet's prescriptions, newest first, after the cursor; `limit + 1` rows so the caller sees a next page. */
+export async function pagePrescriptions(
+  db: DbOrTx,
+  petId: string,
+  limit: number,
+  after?: RxCursor,
+): Promise<(PrescriptionRow & { cursorTs: string })[]> {
+  const where: SQL[] = [eq(prescriptions.petId, petId)];
+  if (after) {
+    where.push(
+      sql`(${prescriptions.createdAt}, ${prescriptions.id}) < ((${after.ts})::timestamp at time zone 'UTC', ${after.id})`,
+    );
+  }
+  const rows = await db
+    .select({ rx: prescriptions, cursorTs })
+    .from(prescriptions)
+    .where(and(...where))
+    .orderBy(desc(prescriptions.createdAt), desc(prescriptions.id))
+    .limit(limit + 1);
+  return rows.map((r) => ({ ...r.rx, cursorTs: r.cursorTs }));
+}
+
+export async function linesOf(db: DbOrTx, prescriptionIds: readonly string[]): Promise<LineRow[]> {
+  if (prescriptionIds.length === 0) return [];
+  return db
+    .select()
+    .from(prescriptionLines)
+    .where(inArray(prescriptionLines.prescriptionId, [...prescriptionIds]))
+    .orderBy(asc(prescriptionLines.prescriptionId), asc(prescriptionLines.section), asc(prescriptionLines.position));
+}

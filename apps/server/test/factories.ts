@@ -1,0 +1,65 @@
+import { randomInt } from 'node:crypto';
+import type { DbOrTx } from '../src/db/client.ts';
+import { inventoryItems, owners, pets, vaccinations } from '../src/db/schema/index.ts';
+
+/** A unique 10-digit phone number for test data. */
+export function phone(): string {
+  return `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+export type OwnerRow = typeof owners.$inferSelect;
+export type PetRow = typeof pets.$inferSelect;
+
+/** Inserts an owner (unique phone) directly, for tests of other modules. */
+export async function makeOwner(db: DbOrTx, o: Partial<typeof owners.$inferInsert> = {}): Promise<OwnerRow> {
+  const [row] = await db
+    .insert(owners)
+    .values({ name: 'Test Owner', phone: phone(), email: null, address: 'Sector 45, Gurugram', ...o })
+    .returning();
+  return row!;
+}
+
+/** Inserts a pet (with a new owner unless ownerId is given). */
+export async function makePet(
+  db: DbOrTx,
+  p: Partial<typeof pets.$inferInsert> & { vaccinations?: { name: string; numberOfDose?: number }[] } = {},
+): Promise<PetRow> {
+  const { vaccinations: vacc, ...rest } = p;
+  const ownerId = rest.ownerId ?? (await makeOwner(db)).id;
+  const [row] = await db
+    .insert(pets)
+    .values({
+      name: 'Bruno',
+      species: 'dog',
+      breed: 'Beagle',
+      sex: 'Male',
+      color: 'Brown',
+      dob: '2022-05-10',
+      neutered: false,
+      registrationDate: '2026-11-01',
+      ...rest,
+      ownerId,
+    })
+    .returning();
+  if (vacc?.length) await db.insert(vaccinations).values(vacc.map((v) => ({ petId: row!.id, ...v })));
+  return row!;
+}
+
+/** Inserts an inventory item; prices in paise. */
+export async function makeItem(db: DbOrTx, i: Partial<typeof inventoryItems.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(inventoryItems)
+    .values({
+      itemName: 'Test Item',
+      stock: 100,
+      stockUnit: 'tablet',
+      itemType: 'medicine',
+      unitCostPaise: 500,
+      unitMinRetailNgoPaise: 800,
+      unitMaxRetailCustomerPaise: 1200,
+      reorderLevel: 10,
+      ...i,
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,44 @@
+import type { Role } from '@pawdesk/shared';
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+export const PUBLIC_NAV: NavLink[] = [
+  { label: 'Home', to: '/' },
+  { label: 'About us', to: '/aboutus' },
+  { label: 'Contact us', to: '/contactus' },
+  { label: 'Login', to: '/login' },
+  { label: 'Sign up', to: '/signup' },
+];
+
+/** Staff navigation (spec 000 §2). */
+export const STAFF_NAV: NavLink[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Deboard', to: '/staff/deboard' },
+  { label: 'Pet Master', to: '/staff/history' },
+  { label: 'Inventory', to: '/staff/inventoryList' },
+  { label: 'Sales', to: '/staff/saleshistory' },
+  { label: 'Reminders', to: '/staff/reminders' },
+];
+
+/** The mobile staff menu also reaches registrations by date (where the spec's mobile 'Sales' pointed). */
+export const STAFF_MOBILE_EXTRA: NavLink[] = [
+  { label: 'Dashboard', to: '/staff/dashboard' },
+  { label: 'Pets by Date', to: '/staff/petByDate' },
+];
+
+export const CUSTOMER_NAV: NavLink[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Book Services', to: '/customerservice' },
+  { label: 'My Appointments', to: '/customer/seeappointment' },
+  { label: 'Subscriptions', to: '/customer/subscription' },
+  { label: 'Visits', to: '/customer/viewvisit' },
+];
+
+export function navFor(role: Role | undefined): NavLink[] {
+  if (role === 'staff') return STAFF_NAV;
+  if (role === 'customer') return CUSTOMER_NAV;
+  return PUBLIC_NAV;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+
+export default function BookAppointmentPage() {
+  return <ComingSoon title="Book Appointment" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+
+export default function OnlineAppointmentsPage() {
+  return <ComingSoon title="Online Customer Appointments" />;
+}

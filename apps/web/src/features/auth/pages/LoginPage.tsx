@@ -1,0 +1,86 @@
+import { Alert, Anchor, Button, Card, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { Role } from '@pawdesk/shared';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { dashboardFor } from '../../../lib/auth';
+import { useLogin } from '../api/auth';
+
+export default function LoginPage() {
+  const [role, setRole] = useState<Role | ''>('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useLogin();
+  const navigate = useNavigate();
+  const ready = role !== '' && email.trim() !== '' && password !== '';
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    login.mutate(
+      { role, email: email.trim(), password },
+      { onSuccess: (res) => navigate(dashboardFor(res.user.role), { replace: true }) },
+    );
+  };
+
+  const error = login.error
+    ? login.error instanceof ApiError
+      ? login.error.status === 0
+        ? 'Network error'
+        : login.error.message || 'Login failed'
+      : 'Login failed'
+    : null;
+
+  return (
+    <Card withBorder shadow="sm" radius="lg" padding="xl" maw={440} mx="auto" my="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <div>
+            <Title order={1} fz={26}>
+              Welcome back
+            </Title>
+            <Text c="dimmed" size="sm">
+              Sign in to manage your pets and bookings.
+            </Text>
+          </div>
+          <Radio.Group label="I am a" value={role} onChange={(v) => setRole(v as Role)} required>
+            <Stack gap="xs" mt={6}>
+              <Radio value="staff" label="Staff Member" />
+              <Radio value="customer" label="Pet Owner" />
+            </Stack>
+          </Radio.Group>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          {error ? (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Button type="submit" disabled={!ready} loading={login.isPending} fullWidth>
+            Login
+          </Button>
+          <Text size="sm" ta="center">
+            New here?{' '}
+            <Anchor component={Link} to="/signup">
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,240 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  defaultReorderLevel,
+  INVENTORY_TYPE_LABEL,
+  INVENTORY_TYPES,
+  INVENTORY_UNIT_LABEL,
+  INVENTORY_UNITS,
+  type InventoryItem,
+  type InventoryItemBody,
+  inventoryItemBody,
+  type InventoryType,
+  type InventoryUnit,
+} from '@pawdesk/shared';
+import type { ReactNode } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ApiError } from '../../../lib/api-client';
+
+interface FormValues {
+  itemName: string;
+  stock: number | string;
+  stockUnit: InventoryUnit;
+  itemType: InventoryType;
+  unitCostPrice: number | string;
+  unitMinRetailPriceNGO: number | string;
+  unitMaxRetailPriceCustomer: number | string;
+  reorderLevel: number | string;
+}
+
+const FIELDS = new Set<string>([
+  'itemName',
+  'stock',
+  'stockUnit',
+  'itemType',
+  'unitCostPrice',
+  'unitMinRetailPriceNGO',
+  'unitMaxRetailPriceCustomer',
+  'reorderLevel',
+]);
+
+const unitOptions = INVENTORY_UNITS.map((u) => ({ value: u, label: INVENTORY_UNIT_LABEL[u] }));
+// The 'Vaccine' option carries the value 'vaccine' (spec 000 §3 names the defect that saved it as medicine).
+const typeOptions = INVENTORY_TYPES.map((t) => ({ value: t, label: INVENTORY_TYPE_LABEL[t] }));
+
+function initialValues(item?: InventoryItem): FormValues {
+  if (!item) {
+    return {
+      itemName: '',
+      stock: '',
+      stockUnit: 'ml',
+      itemType: 'disposable',
+      unitCostPrice: 0,
+      unitMinRetailPriceNGO: 0,
+      unitMaxRetailPriceCustomer: 0,
+      reorderLevel: defaultReorderLevel('ml'),
+    };
+  }
+  return {
+    itemName: item.itemName,
+    stock: item.stock,
+    stockUnit: item.stockUnit,
+    itemType: item.itemType,
+    unitCostPrice: item.unitCostPrice,
+    unitMinRetailPriceNGO: item.unitMinRetailPriceNGO,
+    unitMaxRetailPriceCustomer: item.unitMaxRetailPriceCustomer,
+    reorderLevel: item.reorderLevel,
+  };
+}
+
+/**
+ * The add and edit inventory form: Item Name, Stock, Stock Unit, Item Type,
+ * Reorder Level and the Pricing Information section. Validates with the
+ * shared schema; server field errors land on their fields.
+ */
+export function InventoryForm({
+  item,
+  submitLabel,
+  savingLabel,
+  saving,
+  notice,
+  onSubmit,
+}: {
+  item?: InventoryItem;
+  submitLabel: string;
+  savingLabel: string;
+  saving: boolean;
+  notice?: ReactNode;
+  /** Rejects with the ApiError on failure (the page shows the message). */
+  onSubmit: (values: InventoryItemBody) => Promise<unknown>;
+}) {
+  const form = useForm<FormValues, unknown, InventoryItemBody>({
+    resolver: zodResolver(inventoryItemBody) as unknown as Resolver<FormValues, unknown, InventoryItemBody>,
+    defaultValues: initialValues(item),
+    // Validate on submit, then as fields change: blur-time errors would shift the button under the pointer.
+    mode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        for (const [field, message] of Object.entries(err.errors)) {
+          if (FIELDS.has(field)) form.setError(field as keyof FormValues, { message });
+        }
+      }
+    }
+  });
+
+  const money = (name: 'unitCostPrice' | 'unitMinRetailPriceNGO' | 'unitMaxRetailPriceCustomer', label: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          leftSection="₹"
+          min={0}
+          decimalScale={2}
+          allowNegative={false}
+          thousandSeparator=","
+          thousandsGroupStyle="lakh"
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          name={field.name}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={saving}>
+      <Stack gap="md">
+        {notice}
+        <TextInput label="Item Name" required autoFocus={!item} {...form.register('itemName')} error={errors.itemName?.message} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={form.control}
+            name="stock"
+            render={({ field }) => (
+              <NumberInput
+                label="Stock"
+                required
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                error={errors.stock?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="stockUnit"
+            render={({ field }) => (
+              <Select
+                label="Stock Unit"
+                required
+                data={unitOptions}
+                allowDeselect={false}
+                value={field.value}
+                onChange={(v) => {
+                  const unit = (v ?? 'ml') as InventoryUnit;
+                  // On a new item, a reorder level the user has not chosen follows the unit's default.
+                  if (!item && !form.getFieldState('reorderLevel').isDirty) {
+                    form.setValue('reorderLevel', defaultReorderLevel(unit));
+                  }
+                  field.onChange(unit);
+                }}
+                onBlur={field.onBlur}
+                error={errors.stockUnit?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="itemType"
+            render={({ field }) => (
+              <Select
+                label="Item Type"
+                required
+                data={typeOptions}
+                allowDeselect={false}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? 'disposable')}
+                onBlur={field.onBlur}
+                error={errors.itemType?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="reorderLevel"
+            render={({ field }) => (
+              <NumberInput
+                label="Reorder Level"
+                description="The item shows on the Alert List at or below this stock"
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                error={errors.reorderLevel?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+
+        <Divider mt="xs" />
+        <div>
+          <Title order={2} fz="md">
+            Pricing Information
+          </Title>
+          <Text size="sm" c="dimmed">
+            Prices per unit in rupees; leave 0 when not applicable.
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {money('unitCostPrice', 'Unit Cost Price')}
+          {money('unitMinRetailPriceNGO', 'NGO Minimum Retail Price')}
+          {money('unitMaxRetailPriceCustomer', 'Customer Maximum Retail Price')}
+        </SimpleGrid>
+
+        <Group justify="flex-end" mt="sm">
+          <Button type="submit" disabled={saving} miw={220}>
+            {saving ? savingLabel : submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { formatDate, OTHER_BREED, type PetDetails, speciesLabel } from '@pawdesk/shared';
+import {
+  IconCalendarPlus,
+  IconEdit,
+  IconHistory,
+  IconId,
+  IconPrescription,
+  IconStethoscope,
+  IconUserEdit,
+  IconVaccine,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { EditOwnerForm } from './EditOwnerForm';
+import { EditPetForm } from './EditPetForm';
+import { InfoGrid } from './InfoGrid';
+import classes from './pets.module.css';
+
+export type PanelName = 'vaccinations' | 'subscriptions' | 'visits' | 'vetHistory';
+
+export function breedText(pet: { breed: string; customBreed: string | null }): string {
+  return pet.breed === OTHER_BREED && pet.customBreed ? `Other (${pet.customBreed})` : pet.breed;
+}
+
+/** The right column of Pet Records: details, tiles, actions, owner information and the inline edit forms. */
+export function PetDetailsView({
+  pet,
+  onOpenPanel,
+  editing,
+  onEdit,
+}: {
+  pet: PetDetails;
+  onOpenPanel: (p: PanelName) => void;
+  editing: 'pet' | 'owner' | null;
+  onEdit: (what: 'pet' | 'owner' | null) => void;
+}) {
+  const navigate = useNavigate();
+  const details: [string, string][] = [
+    ['Species', speciesLabel(pet.species)],
+    ['Breed', breedText(pet)],
+    ['Sex', pet.sex],
+    ['Color', pet.color],
+  ];
+  if (pet.dob) details.push(['Date of birth', formatDate(pet.dob)]);
+  details.push(['Neutered', pet.neutered ? 'Yes' : 'No'], ['Registered on', formatDate(pet.registrationDate)]);
+
+  const owner: [string, string][] = [
+    ['Name', pet.owner.name],
+    ['Phone', pet.owner.phone],
+    ['Email', pet.owner.email || '—'],
+  ];
+  if (pet.owner.address) owner.push(['Address', pet.owner.address]);
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Pet details">
+        <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
+          <div>
+            <Title order={2} fz={22}>
+              {pet.name}
+            </Title>
+            <Group gap={6} mt={4}>
+              <Badge variant="light">{speciesLabel(pet.species)}</Badge>
+              {pet.segment ? (
+                <Badge variant="light" color="grape">
+                  {pet.segment}
+                </Badge>
+              ) : null}
+            </Group>
+          </div>
+          <Button
+            variant={editing === 'pet' ? 'filled' : 'light'}
+            leftSection={<IconEdit size={16} />}
+            onClick={() => onEdit(editing === 'pet' ? null : 'pet')}
+            aria-expanded={editing === 'pet'}
+          >
+            Edit Pet Details
+          </Button>
+        </Group>
+        <InfoGrid items={details} cols={3} />
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="lg">
+          {pet.vaccinations.length > 0 ? (
+            <UnstyledButton className={classes.tile} onClick={() => onOpenPanel('vaccinations')}>
+              <Group gap="sm" wrap="nowrap">
+                <IconVaccine size={22} color="var(--mantine-color-orange-8)" aria-hidden />
+                <div>
+                  <Text fw={600} size="sm">
+                    Vaccinations
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {pet.vaccinations.length} recorded
+                  </Text>
+                </div>
+              </Group>
+            </UnstyledButton>
+          ) : null}
+          <UnstyledButton className={classes.tile} onClick={() => onOpenPanel('subscriptions')}>
+            <Group gap="sm" wrap="nowrap">
+              <IconId size={22} color="var(--mantine-color-orange-8)" aria-hidden />
+              <div>
+                <Text fw={600} size="sm">
+                  Subscriptions
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Plans, days left
+                </Text>
+              </div>
+            </Group>
+          </UnstyledButton>
+        </SimpleGrid>
+
+        <Group gap="sm" mt="lg">
+          <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => onOpenPanel('visits')}>
+            View Visits
+          </Button>
+          <Button variant="default" leftSection={<IconStethoscope size={16} />} onClick={() => onOpenPanel('vetHistory')}>
+            View Vet History
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconPrescription size={16} />}
+            onClick={() => navigate('/staff/prescription', { state: { petId: pet._id } })}
+          >
+            Add Prescription
+          </Button>
+          <Button
+            leftSection={<IconCalendarPlus size={16} />}
+            onClick={() => navigate('/staff/nvisit2', { state: { petId: pet._id } })}
+          >
+            Add Visit
+          </Button>
+        </Group>
+      </Card>
+
+      {editing === 'pet' ? <EditPetForm key={pet._id} pet={pet} onCancel={() => onEdit(null)} /> : null}
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Owner Information">
+        <Group justify="space-between" mb="md" wrap="wrap">
+          <Title order={2} fz="lg">
+            Owner Information
+          </Title>
+          <Button
+            variant={editing === 'owner' ? 'filled' : 'light'}
+            leftSection={<IconUserEdit size={16} />}
+            onClick={() => onEdit(editing === 'owner' ? null : 'owner')}
+            aria-expanded={editing === 'owner'}
+          >
+            Edit Owner Details
+          </Button>
+        </Group>
+        <InfoGrid items={owner} cols={2} />
+      </Card>
+
+      {editing === 'owner' ? <EditOwnerForm key={pet.owner._id} owner={pet.owner} onCancel={() => onEdit(null)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import { ActionIcon, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { breedsFor, OTHER_BREED, SEXES, SPECIES, speciesLabel, todayIn } from '@pawdesk/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+
+/** Loose form values: the fields of one pet under `prefix` (e.g. `pets.0.`, or '' for a single pet). */
+type AnyForm = Record<string, any>;
+
+export interface PetFieldsProps {
+  /** Path prefix of this pet's fields, ending with a dot, or ''. */
+  prefix: string;
+  /** Species offered: the staff add form offers dog and other; the customer form and edits all eight. */
+  species?: readonly string[];
+  /** Show the optional vaccinations list. */
+  vaccinations?: boolean;
+  /** Also ask for the date given and the next due date of each vaccination (staff). */
+  vaccinationDates?: boolean;
+  /** Focus the first field on mount. */
+  autoFocus?: boolean;
+}
+
+export const emptyVaccination = () => ({ name: '', numberOfDose: '', givenOn: '', nextDue: '' });
+
+/** The fields of one pet: name, species, breed (+ custom breed for Other), sex, color, dates, neutered, vaccinations. */
+export function PetFields({
+  prefix,
+  species = SPECIES,
+  vaccinations = false,
+  vaccinationDates = false,
+  autoFocus,
+}: PetFieldsProps) {
+  const { register, control, setValue, getValues, formState } = useFormContext<AnyForm>();
+  const err = (field: string): string | undefined =>
+    (get(formState.errors, `${prefix}${field}`) as { message?: string } | undefined)?.message;
+  const chosenSpecies: string = useWatch({ control, name: `${prefix}species` }) ?? '';
+  const breed: string = useWatch({ control, name: `${prefix}breed` }) ?? '';
+  const breeds = breedsFor(chosenSpecies);
+  const today = todayIn();
+
+  // A breed that does not belong to the newly chosen species is cleared (spec 000 §4).
+  const firstRun = useRef(true);
+  useEffect(() => {
+    if (firstRun.current) {
+      firstRun.current = false;
+      return;
+    }
+    const current = getValues(`${prefix}breed`);
+    if (current && !breedsFor(chosenSpecies).includes(current)) setValue(`${prefix}breed`, '');
+  }, [chosenSpecies, prefix, getValues, setValue]);
+  // Choosing a breed other than Other clears the custom breed.
+  useEffect(() => {
+    if (breed !== OTHER_BREED && getValues(`${prefix}customBreed`)) setValue(`${prefix}customBreed`, '');
+  }, [breed, prefix, getValues, setValue]);
+
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
+        <TextInput label="Pet name" required autoFocus={autoFocus} {...register(`${prefix}name`)} error={err('name')} />
+        <NativeSelect
+          label="Species"
+          required
+          data={[{ value: '', label: 'Select species' }, ...species.map((s) => ({ value: s, label: speciesLabel(s) }))]}
+          {...register(`${prefix}species`)}
+          error={err('species')}
+        />
+        <NativeSelect
+          label="Breed"
+          required
+          disabled={breeds.length === 0}
+          data={[{ value: '', label: breeds.length ? 'Select breed' : 'Choose a species first' }, ...breeds]}
+          {...register(`${prefix}breed`)}
+          error={err('breed')}
+        />
+        {breed === OTHER_BREED ? (
+          <TextInput
+            label="Custom breed"
+            required
+            placeholder="e.g. Indie mix"
+            {...register(`${prefix}customBreed`)}
+            error={err('customBreed')}
+          />
+        ) : null}
+        <NativeSelect
+          label="Sex"
+          required
+          data={[{ value: '', label: 'Select sex' }, ...SEXES]}
+          {...register(`${prefix}sex`)}
+          error={err('sex')}
+        />
+        <TextInput label="Color" required {...register(`${prefix}color`)} error={err('color')} />
+        <TextInput label="Date of birth" type="date" required max={today} {...register(`${prefix}dob`)} error={err('dob')} />
+        <TextInput
+          label="Registration date"
+          type="date"
+          required
+          {...register(`${prefix}registrationDate`)}
+          error={err('registrationDate')}
+        />
+      </SimpleGrid>
+      <Checkbox label="Neutered" {...register(`${prefix}neutered`)} />
+      {vaccinations ? <VaccinationRows prefix={prefix} withDates={vaccinationDates} /> : null}
+    </Stack>
+  );
+}
+
+/** The optional vaccination rows of one pet. */
+export function VaccinationRows({ prefix, withDates }: { prefix: string; withDates: boolean }) {
+  const { register, control, formState } = useFormContext<AnyForm>();
+  const { fields, append, remove } = useFieldArray({ control, name: `${prefix}vaccinations` });
+  const err = (i: number, field: string): string | undefined =>
+    (get(formState.errors, `${prefix}vaccinations.${i}.${field}`) as { message?: string } | undefined)?.message;
+  const today = todayIn();
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={600} size="sm">
+          Vaccinations (optional)
+        </Text>
+        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => append(emptyVaccination())}>
+          Add vaccination
+        </Button>
+      </Group>
+      {fields.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No vaccinations added.
+        </Text>
+      ) : null}
+      {fields.map((f, i) => (
+        <Group key={f.id} align="flex-start" gap="xs" wrap="nowrap">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: withDates ? 4 : 2 }} spacing="xs" style={{ flex: 1 }}>
+            <TextInput label="Vaccine name" size="sm" {...register(`${prefix}vaccinations.${i}.name`)} error={err(i, 'name')} />
+            <TextInput
+              label="Number of doses"
+              size="sm"
+              inputMode="numeric"
+              {...register(`${prefix}vaccinations.${i}.numberOfDose`)}
+              error={err(i, 'numberOfDose')}
+            />
+            {withDates ? (
+              <>
+                <TextInput
+                  label="Date given"
+                  type="date"
+                  size="sm"
+                  max={today}
+                  {...register(`${prefix}vaccinations.${i}.givenOn`)}
+                  error={err(i, 'givenOn')}
+                />
+                <TextInput
+                  label="Next due"
+                  type="date"
+                  size="sm"
+                  {...register(`${prefix}vaccinations.${i}.nextDue`)}
+                  error={err(i, 'nextDue')}
+                />
+              </>
+            ) : null}
+          </SimpleGrid>
+          <ActionIcon variant="subtle" color="red" mt={26} aria-label={`Remove vaccination ${i + 1}`} onClick={() => remove(i)}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

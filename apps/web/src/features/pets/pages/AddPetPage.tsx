@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Card, Fieldset, Group, Loader, Overlay, Stack, Text, Title } from '@mantine/core';
+import { type AddPetBody, addPetBody, ADD_FORM_SPECIES, PET_SAVED, todayIn } from '@pawdesk/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { FormProvider, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../lib/notify';
+import { useAddPets } from '../api/save-pets';
+import { OwnerFields } from '../components/OwnerFields';
+import { PetFields } from '../components/PetFields';
+import { saveFailure } from '../components/save-errors';
+
+interface PetForm {
+  name: string;
+  species: string;
+  breed: string;
+  customBreed: string;
+  sex: string;
+  color: string;
+  dob: string;
+  neutered: boolean;
+  registrationDate: string;
+  vaccinations: { name: string; numberOfDose: string; givenOn: string; nextDue: string }[];
+}
+interface AddPetForm {
+  ownerName: string;
+  phone: string;
+  email: string;
+  address: string;
+  pets: PetForm[];
+}
+
+const emptyPet = (): PetForm => ({
+  name: '',
+  species: 'dog',
+  breed: '',
+  customBreed: '',
+  sex: '',
+  color: '',
+  dob: '',
+  neutered: false,
+  registrationDate: todayIn(),
+  vaccinations: [],
+});
+const emptyForm = (): AddPetForm => ({ ownerName: '', phone: '', email: '', address: '', pets: [emptyPet()] });
+
+/** Add New Pet & Owner (/staff/pet): one owner with one or more pets in one submission (spec 000 §2). */
+export default function AddPetPage() {
+  const navigate = useNavigate();
+  const add = useAddPets();
+  const form = useForm<AddPetForm, unknown, AddPetBody>({
+    resolver: zodResolver(addPetBody) as unknown as Resolver<AddPetForm, unknown, AddPetBody>,
+    defaultValues: emptyForm(),
+    mode: 'onTouched',
+  });
+  const pets = useFieldArray({ control: form.control, name: 'pets' });
+
+  const onSubmit = form.handleSubmit((values) =>
+    add.mutate(values, {
+      onSuccess: (res) => {
+        notify.success(res.message || PET_SAVED);
+        if (res.ownerExisted) notify.info('An owner with this phone number was already registered; the pets were added to them.');
+        form.reset(emptyForm());
+        navigate('/staff/history');
+      },
+      onError: (err) => notify.error(saveFailure(err, (p, e) => form.setError(p as never, e))),
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader title="Add New Pet & Owner" subtitle="Register an owner with one or more pets in a single submission" />
+      <Box pos="relative">
+        {add.isPending ? (
+          <Overlay fixed center zIndex={300} color="#fff" backgroundOpacity={0.85}>
+            <Stack align="center" gap="xs" role="status" aria-live="polite">
+              <Loader />
+              <Text fw={600}>Adding pet information...</Text>
+            </Stack>
+          </Overlay>
+        ) : null}
+        <FormProvider {...form}>
+          <form onSubmit={onSubmit} noValidate aria-busy={add.isPending}>
+            <Stack gap="lg">
+              <Card withBorder radius="md" padding="lg">
+                <Title order={2} fz="lg" mb="sm">
+                  Owner details
+                </Title>
+                <OwnerFields nameField="ownerName" autoFocus />
+              </Card>
+
+              {pets.fields.map((f, i) => (
+                <Card key={f.id} withBorder radius="md" padding="lg">
+                  <Fieldset
+                    variant="unstyled"
+                    legend={
+                      <Group justify="space-between" w="100%">
+                        <Title order={2} fz="lg">
+                          Pet {i + 1}
+                        </Title>
+                      </Group>
+                    }
+                    aria-label={`Pet ${i + 1}`}
+                  >
+                    <PetFields prefix={`pets.${i}.`} species={ADD_FORM_SPECIES} vaccinations vaccinationDates />
+                    {i > 0 ? (
+                      <Group justify="flex-end" mt="sm">
+                        <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => pets.remove(i)}>
+                          Remove pet {i + 1}
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Fieldset>
+                </Card>
+              ))}
+
+              <Group justify="space-between" wrap="wrap">
+                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => pets.append(emptyPet())}>
+                  Add another pet
+                </Button>
+                <Group>
+                  <Button variant="default" onClick={() => form.reset(emptyForm())} disabled={add.isPending}>
+                    Reset
+                  </Button>
+                  <Button type="submit" disabled={add.isPending}>
+                    Save owner and pets
+                  </Button>
+                </Group>
+              </Group>
+            </Stack>
+          </form>
+        </FormProvider>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,233 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Loader,
+  Overlay,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  type CustomerPetBody,
+  customerPetBody,
+  PET_SAVED,
+  phoneInput,
+  SEGMENTS,
+  SPECIES,
+  speciesLabel,
+  todayIn,
+} from '@pawdesk/shared';
+import { useEffect } from 'react';
+import { Controller, FormProvider, get, type Resolver, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { RequireCustomer } from '../../../components/RequireCustomer';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { useAuth } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { useCustomerAddPet, useCustomerOwnerInfo, useMyPets } from '../api/customer-pets';
+import { breedText } from '../components/PetDetailsView';
+import { PetFields, VaccinationRows } from '../components/PetFields';
+import { saveFailure } from '../components/save-errors';
+
+interface CustomerPetForm {
+  name: string;
+  species: string;
+  breed: string;
+  customBreed: string;
+  sex: string;
+  color: string;
+  dob: string;
+  neutered: boolean;
+  registrationDate: string;
+  segment: string;
+  phone: string;
+  address: string;
+  vaccinations: { name: string; numberOfDose: string }[];
+}
+
+const emptyPet = (phone = '', address = ''): CustomerPetForm => ({
+  name: '',
+  species: '',
+  breed: '',
+  customBreed: '',
+  sex: '',
+  color: '',
+  dob: '',
+  neutered: false,
+  registrationDate: todayIn(),
+  segment: '',
+  phone,
+  address,
+  vaccinations: [],
+});
+
+function MyPets() {
+  const q = useMyPets();
+  if (q.isPending) return <LoadingState label="Loading your pets..." />;
+  if (q.isError)
+    return (
+      <ErrorState title="Could not load pets" message="Failed to load your registered pets" onRetry={() => void q.refetch()} />
+    );
+  if (q.data.length === 0) return <EmptyState title="No registered pets found." />;
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your registered pets">
+      {q.data.map((p) => (
+        <Card key={p._id} component="li" withBorder radius="sm" padding="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <div>
+              <Text fw={600}>{p.name}</Text>
+              <Text size="sm" c="dimmed">
+                {speciesLabel(p.species)} · {breedText(p)}
+              </Text>
+            </div>
+            {p.segment ? (
+              <Badge variant="light" color="grape">
+                {p.segment}
+              </Badge>
+            ) : null}
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function PetForm() {
+  const { user } = useAuth();
+  const owner = useCustomerOwnerInfo();
+  const add = useCustomerAddPet();
+  const form = useForm<CustomerPetForm, unknown, CustomerPetBody>({
+    resolver: zodResolver(customerPetBody) as unknown as Resolver<CustomerPetForm, unknown, CustomerPetBody>,
+    defaultValues: emptyPet(),
+    mode: 'onTouched',
+  });
+  const err = (f: string): string | undefined => (get(form.formState.errors, f) as { message?: string } | undefined)?.message;
+
+  // Phone and address start from the owner record (or the account) and stay editable.
+  useEffect(() => {
+    if (owner.data) {
+      if (!form.getValues('phone')) form.setValue('phone', owner.data.phone);
+      if (!form.getValues('address')) form.setValue('address', owner.data.address);
+    }
+  }, [owner.data, form]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    add.mutate(values, {
+      onSuccess: (res) => {
+        notify.success(res.message || PET_SAVED);
+        form.reset(emptyPet(values.phone, values.address));
+      },
+      onError: (e) => notify.error(saveFailure(e, (p, m) => form.setError(p as never, m))),
+    }),
+  );
+  const phone = form.register('phone');
+
+  return (
+    <Card withBorder radius="md" padding="lg" pos="relative">
+      {add.isPending ? (
+        <Overlay center color="#fff" backgroundOpacity={0.8} zIndex={5} radius="md">
+          <Stack align="center" gap="xs" role="status">
+            <Loader />
+            <Text fw={600}>Saving your pet...</Text>
+          </Stack>
+        </Overlay>
+      ) : null}
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate aria-label="Register New Pet">
+          <Stack gap="lg">
+            <div>
+              <Title order={2} fz="lg" mb="sm">
+                Pet details
+              </Title>
+              <PetFields prefix="" species={SPECIES} autoFocus />
+            </div>
+            <Controller
+              control={form.control}
+              name="segment"
+              render={({ field }) => (
+                <Radio.Group label="Segment" required value={field.value} onChange={field.onChange} error={err('segment')}>
+                  <Group mt={6}>
+                    {SEGMENTS.map((s) => (
+                      <Radio key={s} value={s} label={s} />
+                    ))}
+                  </Group>
+                </Radio.Group>
+              )}
+            />
+            <VaccinationRows prefix="" withDates={false} />
+            <div>
+              <Title order={2} fz="lg" mb="sm">
+                Owner details
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput label="Owner name" value={owner.data?.ownerName ?? user?.fullName ?? ''} readOnly variant="filled" />
+                <TextInput label="Email" value={owner.data?.email ?? user?.email ?? ''} readOnly variant="filled" />
+                <TextInput
+                  label="Phone"
+                  required
+                  type="tel"
+                  inputMode="numeric"
+                  maxLength={10}
+                  {...phone}
+                  onChange={(e) => {
+                    e.currentTarget.value = phoneInput(e.currentTarget.value);
+                    return phone.onChange(e);
+                  }}
+                  error={err('phone')}
+                />
+                <Textarea label="Address" required autosize minRows={1} {...form.register('address')} error={err('address')} />
+              </SimpleGrid>
+            </div>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => form.reset(emptyPet(form.getValues('phone'), form.getValues('address')))}>
+                Reset
+              </Button>
+              <Button type="submit" disabled={add.isPending}>
+                Register Pet
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormProvider>
+    </Card>
+  );
+}
+
+/** Customer pet registration (/customer/petform and /customerpetform; spec 001 §3, §5). */
+export default function CustomerPetFormPage() {
+  return (
+    <RequireCustomer>
+      <PageHeader
+        title="Register New Pet"
+        subtitle="Add your pet so you can book services and buy subscriptions"
+        actions={
+          <Button component={Link} to="/customer/viewvisit" variant="light">
+            My pets' visits
+          </Button>
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <PetForm />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-label="Your registered pets">
+            <Title order={2} fz="lg" mb="sm">
+              Your registered pets
+            </Title>
+            <MyPets />
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </RequireCustomer>
+  );
+}

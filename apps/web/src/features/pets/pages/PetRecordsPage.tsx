@@ -1,0 +1,175 @@
+import { Button, Card, Grid, Group, Kbd, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { PET_SEARCH_DEBOUNCE_MS, phoneInput } from '@pawdesk/shared';
+import { IconPaw, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { errorMessage } from '../../../lib/api-client';
+import { useDebounced } from '../../../lib/use-debounced';
+import { usePetDetails } from '../api/get-pet';
+import { usePetList } from '../api/get-pets';
+import { PetDetailsView, type PanelName } from '../components/PetDetailsView';
+import { PetList } from '../components/PetList';
+import { SubscriptionsPanel, VaccinationsPanel, VetHistoryPanel, VisitsPanel } from '../components/PetPanels';
+import classes from '../components/pets.module.css';
+
+/** Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2). */
+export default function PetRecordsPage() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const debouncedName = useDebounced(name, PET_SEARCH_DEBOUNCE_MS);
+  const debouncedPhone = useDebounced(phone, PET_SEARCH_DEBOUNCE_MS);
+  const list = usePetList(debouncedName, debouncedPhone);
+  const pets = list.data?.pages.flatMap((p) => p.list) ?? [];
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [panel, setPanel] = useState<PanelName | null>(null);
+  const [editing, setEditing] = useState<'pet' | 'owner' | null>(null);
+  const details = usePetDetails(selectedId);
+  const detailsRef = useRef<HTMLDivElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  // '/' jumps to the pet name search from anywhere on the page.
+  useHotkeys([['/', () => nameRef.current?.focus()]]);
+
+  const select = (id: string) => {
+    setSelectedId(id);
+    setPanel(null);
+    setEditing(null);
+  };
+  // On a phone the details sit below the list: bring them into view when a pet is chosen.
+  useEffect(() => {
+    if (selectedId && window.matchMedia('(max-width: 61.99em)').matches) {
+      detailsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [selectedId]);
+
+  const searching = debouncedName.trim() !== '' || debouncedPhone !== '';
+  const pending = name !== debouncedName || phone !== debouncedPhone;
+
+  let listBody: ReactNode;
+  if (list.isPending) listBody = <LoadingState label="Loading pets..." />;
+  else if (list.isError)
+    listBody = <ErrorState title="Could not load pets" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />;
+  else if (pets.length === 0)
+    listBody = (
+      <EmptyState
+        title={searching ? 'No pets match your search' : 'No pets registered yet'}
+        hint={searching ? 'Try part of the name or the first digits of the phone number' : undefined}
+        action={
+          <Button size="xs" variant="light" onClick={() => navigate('/staff/pet')}>
+            Add Pet
+          </Button>
+        }
+      />
+    );
+  else
+    listBody = (
+      <PetList
+        label="All Pets"
+        pets={pets}
+        selectedId={selectedId}
+        onSelect={select}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={() => void list.fetchNextPage()}
+      />
+    );
+
+  let detailsBody: ReactNode;
+  if (!selectedId)
+    detailsBody = (
+      <Card withBorder radius="md" padding="xl">
+        <EmptyState title="Select a pet to view details" icon={<IconPaw size={26} />} />
+      </Card>
+    );
+  else if (details.isPending) detailsBody = <LoadingState label="Loading pet details..." />;
+  else if (details.isError)
+    detailsBody = (
+      <ErrorState
+        title="Could not load the pet"
+        message={errorMessage(details.error, 'Failed to load pet details')}
+        onRetry={() => void details.refetch()}
+      />
+    );
+  else {
+    const pet = details.data;
+    const back = () => setPanel(null);
+    detailsBody =
+      panel === 'vaccinations' ? (
+        <VaccinationsPanel pet={pet} onBack={back} />
+      ) : panel === 'subscriptions' ? (
+        <SubscriptionsPanel pet={pet} onBack={back} />
+      ) : panel === 'visits' ? (
+        <VisitsPanel pet={pet} onBack={back} />
+      ) : panel === 'vetHistory' ? (
+        <VetHistoryPanel pet={pet} onBack={back} />
+      ) : (
+        <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} />
+      );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Pet Records"
+        subtitle="Find a pet by name or owner phone, see its details, visits and history"
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => navigate('/staff/pet')}>
+            Add Pet
+          </Button>
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="sm">
+            <TextInput
+              ref={nameRef}
+              label="Pet name"
+              placeholder="Search by pet name"
+              leftSection={<IconSearch size={16} />}
+              rightSection={<Kbd size="xs">/</Kbd>}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              autoFocus
+              autoComplete="off"
+              type="search"
+            />
+            <TextInput
+              label="Phone No."
+              placeholder="Owner phone (first digits)"
+              leftSection={<IconPhone size={16} />}
+              value={phone}
+              onChange={(e) => setPhone(phoneInput(e.currentTarget.value))}
+              inputMode="numeric"
+              maxLength={10}
+              autoComplete="off"
+              type="search"
+            />
+            <Group justify="space-between" mt={4}>
+              <Title order={2} fz="md">
+                All Pets
+              </Title>
+              <Text size="xs" c="dimmed" aria-live="polite">
+                {pending || (list.isFetching && !list.isFetchingNextPage)
+                  ? 'Searching...'
+                  : pets.length
+                    ? `${pets.length}${list.hasNextPage ? '+' : ''} shown`
+                    : ''}
+              </Text>
+            </Group>
+            {listBody}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <div ref={detailsRef} className={classes.sticky} style={{ scrollMarginTop: 72 }}>
+            {detailsBody}
+          </div>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { Button, Card, Group, Modal, NativeSelect, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { formatDate, formatDateTime, isIsoDate, type Pet, type PetDetails, speciesLabel, todayIn } from '@pawdesk/shared';
+import { IconArrowLeft, IconCalendarPlus, IconVaccine } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Money } from '../../../components/Money';
+import { PageHeader } from '../../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { errorMessage } from '../../../lib/api-client';
+import { usePetDetails, usePetHistory } from '../api/get-pet';
+import { usePetsByDate } from '../api/get-pets-filtered';
+import { InfoGrid } from '../components/InfoGrid';
+import { breedText } from '../components/PetDetailsView';
+import classes from '../components/pets.module.css';
+
+function VisitHistory({ petId }: { petId: string }) {
+  const q = usePetHistory(petId);
+  if (q.isPending) return <LoadingState label="Loading visit history..." />;
+  if (q.isError)
+    return <ErrorState title="Could not load visit history" message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
+  if (q.data.length === 0) return <Text c="dimmed">No visit history available</Text>;
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {q.data.map((v) => {
+        const lines = v.item
+          ? [{ name: v.item.itemName, quantity: v.quantity, volume: v.volumeML }]
+          : v.items.map((l) => ({ name: l.name, quantity: l.quantity, volume: l.volume }));
+        return (
+          <Card key={v._id} component="li" withBorder radius="sm" padding="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={2}>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(v.createdAt)}
+                </Text>
+                <Text fw={600} size="sm">
+                  {v.purpose}
+                </Text>
+                {lines.map((l, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list that never reorders; an item may repeat
+                  <Text key={`${l.name}-${i}`} size="sm">
+                    Item: {l.name} (x{l.quantity ?? 1}){l.volume ? ` - ${l.volume}mL` : ''}
+                  </Text>
+                ))}
+              </Stack>
+              <Text fw={600} size="sm">
+                <Money value={v.price} />
+              </Text>
+            </Group>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function PetDetailsSection({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
+  const navigate = useNavigate();
+  const [vaccOpen, setVaccOpen] = useState(false);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack} autoFocus>
+          Back to Pet List
+        </Button>
+        <Button
+          leftSection={<IconCalendarPlus size={16} />}
+          onClick={() => navigate('/staff/nvisit2', { state: { petId: pet._id } })}
+        >
+          Add New Visit
+        </Button>
+      </Group>
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Pet Details">
+        <Title order={2} fz="lg" mb="md">
+          Pet Details
+        </Title>
+        <InfoGrid
+          cols={3}
+          items={[
+            ['Name', pet.name],
+            ['Species', speciesLabel(pet.species)],
+            ['Breed', breedText(pet)],
+            ['Sex', pet.sex],
+            ['Color', pet.color],
+            ['Date of birth', pet.dob ? formatDate(pet.dob) : '—'],
+            ['Owner', pet.owner.name],
+            ['Phone', pet.owner.phone],
+            ['Email', pet.owner.email || '—'],
+            ['Address', pet.owner.address || '—'],
+          ]}
+        />
+        {pet.vaccinations.length > 0 ? (
+          <UnstyledButton className={classes.tile} mt="md" maw={280} onClick={() => setVaccOpen(true)}>
+            <Group gap="sm" wrap="nowrap">
+              <IconVaccine size={22} color="var(--mantine-color-orange-8)" aria-hidden />
+              <div>
+                <Text fw={600} size="sm">
+                  Vaccinations
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {pet.vaccinations.length} recorded
+                </Text>
+              </div>
+            </Group>
+          </UnstyledButton>
+        ) : null}
+      </Card>
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Visit History">
+        <Title order={2} fz="lg" mb="md">
+          Visit History
+        </Title>
+        <VisitHistory petId={pet._id} />
+      </Card>
+      <Modal opened={vaccOpen} onClose={() => setVaccOpen(false)} title="Vaccinations" centered>
+        <Stack gap="xs">
+          {pet.vaccinations.map((v) => (
+            <Group key={v._id} justify="space-between" wrap="nowrap">
+              <Text fw={600} size="sm">
+                {v.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {v.numberOfDose != null ? `${v.numberOfDose} dose${v.numberOfDose === 1 ? '' : 's'}` : ''}
+                {v.nextDue ? ` · next due ${formatDate(v.nextDue)}` : ''}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** Pet registrations by date (/staff/petByDate): who registered on a day, with details and visit history (spec 000 §2). */
+export default function PetsByDatePage() {
+  const [date, setDate] = useState(todayIn());
+  const [species, setSpecies] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const valid = isIsoDate(date);
+  const q = usePetsByDate(valid ? date : '');
+  const details = usePetDetails(selected);
+
+  const speciesPresent = useMemo(() => [...new Set((q.data ?? []).map((p) => p.species))].sort(), [q.data]);
+  const shown: Pet[] = (q.data ?? []).filter((p) => !species || p.species === species);
+
+  const changeDate = (d: string) => {
+    setDate(d);
+    setSpecies('');
+    setSelected(null);
+  };
+
+  let body: ReactNode;
+  if (selected) {
+    if (details.isPending) body = <LoadingState label="Loading pet details..." />;
+    else if (details.isError)
+      body = (
+        <ErrorState title="Could not load the pet" message={errorMessage(details.error)} onRetry={() => void details.refetch()} />
+      );
+    else body = <PetDetailsSection pet={details.data} onBack={() => setSelected(null)} />;
+  } else if (!valid) body = <Text c="dimmed">Choose a date to see the pets registered on it.</Text>;
+  else if (q.isPending) body = <LoadingState label="Loading pets..." />;
+  else if (q.isError)
+    body = <ErrorState title="Could not load pets" message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
+  else if (shown.length === 0)
+    body = (
+      <EmptyState
+        title={species ? `No pets registered for ${speciesLabel(species)} on this date` : 'No pets registered on this date'}
+      />
+    );
+  else
+    body = (
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Pets registered on this date">
+        {shown.map((p) => (
+          <li key={p._id}>
+            <UnstyledButton className={classes.tile} onClick={() => setSelected(p._id)}>
+              <Group justify="space-between" wrap="nowrap">
+                <div>
+                  <Text fw={600}>{p.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {p.species} - {breedText(p)}
+                  </Text>
+                </div>
+                <Text size="xs" c="dimmed">
+                  Owner: {p.owner.name}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </li>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <>
+      <PageHeader title="Pet Registrations by Date" subtitle={valid ? formatDate(date) : 'Pets registered on a day'} />
+      {!selected ? (
+        <Card withBorder radius="md" padding="md" mb="lg">
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <TextInput
+              label="Registration date"
+              type="date"
+              value={date}
+              max={todayIn()}
+              onChange={(e) => changeDate(e.currentTarget.value)}
+              w={{ base: '100%', xs: 200 }}
+              autoFocus
+            />
+            <Button variant="light" onClick={() => changeDate(todayIn())}>
+              Today
+            </Button>
+            <NativeSelect
+              label="Species"
+              value={species}
+              onChange={(e) => setSpecies(e.currentTarget.value)}
+              data={[{ value: '', label: 'All Species' }, ...speciesPresent.map((s) => ({ value: s, label: speciesLabel(s) }))]}
+              w={{ base: '100%', xs: 200 }}
+            />
+            {q.data ? (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {q.data.length} registered
+              </Text>
+            ) : null}
+          </Group>
+        </Card>
+      ) : null}
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { PASSWORD_MIN } from '../catalog.ts';
+
+export const ROLES = ['staff', 'customer'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABEL: Record<Role, string> = { staff: 'Staff Member', customer: 'Pet Owner' };
+
+export const loginBody = z.object({
+  role: z.enum(ROLES, { error: 'Please select your role' }),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const signupBody = z.object({
+  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(120),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .pipe(z.email('Email format is invalid')),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(200),
+  role: z.literal('customer', { error: 'Only customer accounts can sign up' }).default('customer'),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const authUser = z.object({
+  id: z.string(),
+  role: z.enum(ROLES),
+  fullName: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  customer_id: z.string().optional(),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+export const loginResponse = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  user: authUser,
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const LOGIN_FAILED = 'Invalid email, password or role';

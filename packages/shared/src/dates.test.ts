@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, ageInYears, dateInTz, daysBetween, formatDate, isBirthdayOn, isIsoDate, todayIn } from './dates.ts';
+
+describe('dates', () => {
+  it('validates calendar dates', () => {
+    expect(isIsoDate('2026-11-22')).toBe(true);
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('22-11-2026')).toBe(false);
+    expect(isIsoDate(20261122)).toBe(false);
+  });
+
+  it('computes today in the business time zone, not UTC', () => {
+    // 00:30 IST on 23 Nov is still 22 Nov in UTC.
+    const instant = new Date('2026-11-22T19:00:00Z');
+    expect(dateInTz(instant, 'Asia/Kolkata')).toBe('2026-11-23');
+    expect(dateInTz(instant, 'UTC')).toBe('2026-11-22');
+    expect(todayIn('Asia/Kolkata', instant)).toBe('2026-11-23');
+  });
+
+  it('adds days across months and years', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2026-11-22', '2026-11-29')).toBe(7);
+  });
+
+  it('celebrates 29 February birthdays on 28 February in non-leap years', () => {
+    expect(isBirthdayOn('2020-02-29', '2026-02-28')).toBe(true);
+    expect(isBirthdayOn('2020-02-29', '2028-02-28')).toBe(false);
+    expect(isBirthdayOn('2020-02-29', '2028-02-29')).toBe(true);
+    expect(isBirthdayOn('2021-11-22', '2026-11-22')).toBe(true);
+    expect(isBirthdayOn('2021-11-22', '2026-11-23')).toBe(false);
+  });
+
+  it.each([
+    ['2020-11-20', '2026-11-22', 6],
+    ['2020-11-22', '2026-11-22', 5], // 2191 days / 365.25 = 5.998: the spec's formula
+    ['2020-11-23', '2026-11-22', 5],
+    ['2026-01-01', '2026-11-22', 0],
+    [null, '2026-11-22', null],
+  ])('age of %s on %s is %s whole years', (dob, today, age) => expect(ageInYears(dob, today)).toBe(age));
+
+  it('formats dates in Indian order', () => {
+    expect(formatDate('2026-11-22')).toBe('22 Nov 2026');
+    expect(formatDate('not a date')).toBe('Unknown Date');
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { DOG_BREEDS } from '../catalog.ts';
+import { ageLabel, breedLabel, breedsFor, escapeLike, filterBreedsFor, isKnownBreed, phoneInput } from './rules.ts';
+import { addPetBody, customerPetBody, editOwnerBody, PET_MSG, petSchemas } from './schemas.ts';
+
+describe('breeds', () => {
+  it('offers the 54 dog breeds plus Other for dogs', () => {
+    const dogs = breedsFor('dog');
+    expect(dogs).toHaveLength(55);
+    expect(dogs.slice(0, 54)).toEqual([...DOG_BREEDS]);
+    expect(dogs.at(-1)).toBe('Other');
+  });
+
+  it.each([
+    ['cat', ['Persian', 'Maine Coon', 'Siamese', 'Ragdoll', 'Sphynx', 'British Shorthair']],
+    ['hamster', ['Syrian Hamster', 'Dwarf Hamster', 'Roborovski Hamster']],
+    ['other', ['Other']],
+  ])('the breed filter offers the spec list for %s', (species, list) => {
+    expect(filterBreedsFor(species)).toEqual(list);
+  });
+
+  it('adds Other once for every species and nothing for unknown species', () => {
+    expect(breedsFor('cat').at(-1)).toBe('Other');
+    expect(breedsFor('other')).toEqual(['Other']);
+    expect(breedsFor('dragon')).toEqual([]);
+    expect(breedsFor(undefined)).toEqual([]);
+  });
+
+  it('knows which breed belongs to which species', () => {
+    expect(isKnownBreed('dog', 'Kombai')).toBe(true);
+    expect(isKnownBreed('dog', 'Persian')).toBe(false);
+    expect(isKnownBreed('cat', 'Other')).toBe(true);
+  });
+
+  it('labels a pet by custom breed, breed, or else species', () => {
+    expect(breedLabel({ breed: 'Other', customBreed: 'Indie mix', species: 'dog' })).toBe('Indie mix');
+    expect(breedLabel({ breed: 'Pug', customBreed: null, species: 'dog' })).toBe('Pug');
+    expect(breedLabel({ breed: '', species: 'cat' })).toBe('cat');
+  });
+});
+
+describe('age label (365.25-day years)', () => {
+  it.each([
+    // 2191 days / 365.25 = 5.998: still 5 on the sixth birthday (two leap days in between)
+    ['2020-06-15', '2026-06-15', '5 years'],
+    ['2020-06-15', '2026-06-16', '6 years'],
+    // 365 days / 365.25 = 0.999
+    ['2025-06-15', '2026-06-15', '0 years'],
+    ['2025-06-14', '2026-06-15', '1 year'],
+    ['2026-06-01', '2026-06-15', '0 years'],
+    [null, '2026-06-15', 'Unknown'],
+    ['', '2026-06-15', 'Unknown'],
+  ])('%s on %s is %s', (dob, today, label) => {
+    expect(ageLabel(dob, today)).toBe(label);
+  });
+});
+
+describe('inputs', () => {
+  it('caps a phone input at 10 digits and drops anything else', () => {
+    expect(phoneInput('98-765 43210 99')).toBe('9876543210');
+    expect(phoneInput('abc')).toBe('');
+  });
+
+  it('escapes LIKE wildcards', () => {
+    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+    expect(escapeLike('Bruno')).toBe('Bruno');
+  });
+});
+
+describe('schemas', () => {
+  const pet = {
+    name: 'Bruno',
+    species: 'dog',
+    breed: 'Beagle',
+    sex: 'Male',
+    color: 'Brown',
+    dob: '2021-01-01',
+    registrationDate: '2026-01-01',
+  };
+  const body = { ownerName: 'A', phone: '9876543210', address: 'X', pets: [pet] };
+
+  it('reports every problem of a pet at once, including the custom breed', () => {
+    const r = addPetBody.safeParse({ ...body, pets: [{ ...pet, breed: 'Other', color: '', dob: '' }] });
+    expect(r.success).toBe(false);
+    const byPath = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(byPath).toMatchObject({
+      'pets.0.color': PET_MSG.color,
+      'pets.0.dob': PET_MSG.dob,
+      'pets.0.customBreed': PET_MSG.customBreed,
+    });
+  });
+
+  it('uses the spec phone messages', () => {
+    const msg = (phone: unknown) =>
+      editOwnerBody.safeParse({ id: 'a'.repeat(24), name: 'N', address: 'A', phone }).error?.issues[0]?.message;
+    expect(msg(undefined)).toBe('Phone number is required');
+    expect(msg('')).toBe('Phone number is required');
+    expect(msg('12345')).toBe('Enter a valid 10-digit phone number');
+    expect(msg('98765432100')).toBe('Enter a valid 10-digit phone number');
+  });
+
+  it('turns the doses input into a number or null', () => {
+    const parsed = addPetBody.parse({
+      ...body,
+      pets: [{ ...pet, vaccinations: [{ name: 'Rabies', numberOfDose: '3' }, { name: 'DHPP', numberOfDose: '' }, { name: '' }] }],
+    });
+    expect(parsed.pets[0]!.vaccinations).toEqual([
+      { name: 'Rabies', numberOfDose: 3, givenOn: null, nextDue: null },
+      { name: 'DHPP', numberOfDose: null, givenOn: null, nextDue: null },
+    ]);
+  });
+
+  it('judges a future date of birth in the given time zone', () => {
+    const ahead = petSchemas('Pacific/Kiritimati');
+    const behind = petSchemas('Pacific/Pago_Pago');
+    const dob = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    expect(ahead.addPetBody.safeParse({ ...body, pets: [{ ...pet, dob }] }).success).toBe(true);
+    expect(behind.addPetBody.safeParse({ ...body, pets: [{ ...pet, dob }] }).error?.issues[0]?.message).toBe(PET_MSG.dobFuture);
+  });
+
+  it('requires a segment of Day Care or Veterinary on the customer form', () => {
+    const base = { ...pet, phone: '9876543210', address: 'X' };
+    expect(customerPetBody.safeParse({ ...base, segment: 'Veterinary' }).success).toBe(true);
+    expect(customerPetBody.safeParse(base).error?.issues[0]?.message).toBe(PET_MSG.segment);
+  });
+});

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { CUSTOMER_TYPES, PAYMENT_METHODS, PAYMENT_TYPES } from '../catalog.ts';
+import { isIsoDate } from '../dates.ts';
+import { ID_RE } from '../ids.ts';
+import { hasAtMostTwoDecimals } from '../money.ts';
+import {
+  followUpIssues,
+  PRESCRIPTION_SECTIONS,
+  type PrescriptionSection,
+  quantityMessage,
+  RX_MESSAGES,
+  type RxRow,
+  selectItemMessage,
+} from './rules.ts';
+
+/** Most rows one section may hold. */
+export const MAX_ROWS_PER_SECTION = 50;
+export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const rowInput = z.object({ id: z.unknown().optional(), quantity: z.unknown().optional() });
+const rowsInput = z
+  .array(rowInput, { error: 'Each section must be a list of rows' })
+  .max(MAX_ROWS_PER_SECTION, `At most ${MAX_ROWS_PER_SECTION} rows per section`)
+  .nullish()
+  .transform((v) => v ?? []);
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Must be text' })
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()));
+
+/** An integer quantity >= 1 given as a number or a digit string; anything else is invalid. */
+export function parseQuantity(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+/**
+ * POST /prescription/addprescription. Messages and their order follow spec 000 §5:
+ * pet, customer type, at least one row, per row the item then the quantity, then the follow-up.
+ * The server then checks the pet and items exist, the total (its own prices) and the stock.
+ */
+export const addPrescriptionBody = z
+  .object({
+    petId: z.string({ error: RX_MESSAGES.petRequired }).regex(ID_RE, RX_MESSAGES.petRequired),
+    customerType: z.enum(CUSTOMER_TYPES, { error: RX_MESSAGES.customerTypeRequired }),
+    items: rowsInput,
+    tablets: rowsInput,
+    mg: rowsInput,
+    ml: rowsInput,
+    nextFollowUp: optionalText(10, RX_MESSAGES.followUpDateInvalid),
+    followUpTime: optionalText(5, RX_MESSAGES.followUpTimeInvalid),
+    followUpPurpose: optionalText(500, 'Follow-up purpose is too long (at most 500 characters)'),
+    diagnosis: optionalText(4000, 'Diagnosis is too long (at most 4000 characters)'),
+    totalPrice: z
+      .number({ error: (iss) => (iss.input === undefined ? RX_MESSAGES.totalRequired : 'Total price must be a number') })
+      .nonnegative('Total price cannot be negative')
+      .refine(hasAtMostTwoDecimals, 'Total price can have at most two decimals'),
+    /** How the amount was collected (the payment modal's choice); required when the total is above 0. */
+    selectedPayment: z.enum(PAYMENT_METHODS, { error: RX_MESSAGES.paymentMethod }).nullish(),
+    selectedPaymentType: z.enum(PAYMENT_TYPES, { error: 'Please select a valid payment type' }).nullish(),
+  })
+  .superRefine((b, ctx) => {
+    const sections = PRESCRIPTION_SECTIONS.map((s) => [s, b[s]] as const);
+    if (sections.every(([, rows]) => rows.length === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: RX_MESSAGES.atLeastOneRow });
+      return;
+    }
+    for (const [section, rows] of sections) {
+      rows.forEach((r, i) => {
+        if (typeof r.id !== 'string' || !ID_RE.test(r.id)) {
+          ctx.addIssue({ code: 'custom', path: [section, i, 'id'], message: selectItemMessage(section, i + 1) });
+        }
+        if (parseQuantity(r.quantity) === null) {
+          ctx.addIssue({ code: 'custom', path: [section, i, 'quantity'], message: quantityMessage(section, i + 1) });
+        }
+      });
+    }
+    for (const issue of followUpIssues(b)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    if (b.nextFollowUp && !isIsoDate(b.nextFollowUp)) {
+      ctx.addIssue({ code: 'custom', path: ['nextFollowUp'], message: RX_MESSAGES.followUpDateInvalid });
+    }
+    if (b.followUpTime && !TIME_RE.test(b.followUpTime)) {
+      ctx.addIssue({ code: 'custom', path: ['followUpTime'], message: RX_MESSAGES.followUpTimeInvalid });
+    }
+    if (b.totalPrice > 0 && !b.selectedPayment) {
+      ctx.addIssue({ code: 'custom', path: ['selectedPayment'], message: RX_MESSAGES.paymentMethod });
+    }
+  });
+export type AddPrescriptionInput = z.input<typeof addPrescriptionBody>;
+export type AddPrescriptionParsed = z.output<typeof addPrescriptionBody>;
+
+/** The rows of a parsed body in form order (items, tablets, mg, ml), typed. */
+export function prescriptionRows(b: Pick<AddPrescriptionParsed, PrescriptionSection>): RxRow[] {
+  const rows: RxRow[] = [];
+  for (const section of PRESCRIPTION_SECTIONS) {
+    b[section].forEach((r, index) => {
+      rows.push({ section, index, id: String(r.id), quantity: parseQuantity(r.quantity) ?? 0 });
+    });
+  }
+  return rows;
+}
+
+export const prescriptionLineSchema = z.object({
+  id: z.object({ _id: z.string(), itemName: z.string(), stockUnit: z.string() }),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  price: z.number(),
+});
+export type PrescriptionLine = z.infer<typeof prescriptionLineSchema>;
+
+export const prescriptionPaymentSchema = z.object({
+  _id: z.string(),
+  method: z.string(),
+  paymentType: z.string().nullable(),
+  amount: z.number(),
+  status: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+/** A prescription as GET /prescription/getprescription/{petId} returns it. */
+export const prescriptionSchema = z.object({
+  _id: z.string(),
+  petId: z.string(),
+  createdAt: z.string(),
+  customerType: z.enum(CUSTOMER_TYPES),
+  diagnosis: z.string().nullable(),
+  nextFollowUp: z.string().nullable(),
+  followUpTime: z.string().nullable(),
+  followUpPurpose: z.string().nullable(),
+  totalPrice: z.number(),
+  /** Same as totalPrice (the spec reads both). */
+  price: z.number(),
+  items: z.array(prescriptionLineSchema),
+  tablets: z.array(prescriptionLineSchema),
+  mg: z.array(prescriptionLineSchema),
+  ml: z.array(prescriptionLineSchema),
+  payment: prescriptionPaymentSchema.nullable(),
+});
+export type Prescription = z.infer<typeof prescriptionSchema>;
+
+export const prescriptionListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(300).optional(),
+});
+
+export const prescriptionListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(prescriptionSchema),
+  message: z.string(),
+  nextCursor: z.string().nullable(),
+});
+export type PrescriptionListResponse = z.infer<typeof prescriptionListResponse>;
+
+export const addPrescriptionResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  prescription: prescriptionSchema,
+});
+export type AddPrescriptionResponse = z.infer<typeof addPrescriptionResponse>;
