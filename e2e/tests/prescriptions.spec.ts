@@ -48,9 +48,10 @@ async function pick(page: Page, select: string, itemName: string) {
   await page.getByRole('option', { name: new RegExp(itemName) }).click();
 }
 
-/** Pet Records: pick the pet from the All Pets list. */
+/** Pet Records: search the pet by name (the list is virtualised and grows while other tests run), then pick it. */
 async function choosePetInRecords(page: Page, name: string) {
   await expect(page.getByRole('heading', { name: 'Pet Records' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Pet name' }).fill(name);
   await page
     .getByRole('list', { name: 'All Pets' })
     .getByRole('button', { name: new RegExp(`^${name} `) })

@@ -30,7 +30,14 @@ export function principal(req: FastifyRequest): Principal {
 const TOKEN_TTL = '7d';
 
 export default fp(async function auth(app: FastifyInstance, opts: { secret: string }) {
-  const key = new TextEncoder().encode(opts.secret);
+  // Imported once: raw bytes would make jose import the HMAC key again on every request.
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(opts.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
 
   app.decorateRequest('principal', null);
 
