@@ -50,22 +50,40 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
       .sign(key),
   );
 
+  /**
+   * Verified tokens, so a busy screen does not pay for an HMAC check on every call. A token's
+   * verification is deterministic but for its expiry, which is checked on every hit. Bounded:
+   * the oldest entry goes first.
+   */
+  const verified = new Map<string, { principal: Principal; exp: number }>();
+  const VERIFIED_MAX = 5000;
+  const invalid = () => unauthorized('Session expired or invalid. Please log in again.');
+
+  async function verify(token: string): Promise<Principal> {
+    const hit = verified.get(token);
+    if (hit && hit.exp * 1000 > Date.now()) return hit.principal;
+    if (hit) verified.delete(token);
+    let payload: { sub?: string; role?: unknown; admin?: unknown; exp?: number };
+    try {
+      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+    } catch {
+      throw invalid();
+    }
+    if (!payload.sub || (payload.role !== 'staff' && payload.role !== 'customer') || !payload.exp) throw invalid();
+    const principal: Principal = { id: payload.sub, role: payload.role, isAdmin: payload.admin === true };
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { principal, exp: payload.exp });
+    return principal;
+  }
+
   app.decorate('auth', (...roles: Role[]): onRequestHookHandler => {
     return async (req) => {
       const header = req.headers.authorization;
       const token = header?.replace(/^Bearer\s+/i, '').trim();
       if (!token) throw unauthorized('Authentication required');
-      let payload: { sub?: string; role?: unknown; admin?: unknown };
-      try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
-      } catch {
-        throw unauthorized('Session expired or invalid. Please log in again.');
-      }
-      if (!payload.sub || (payload.role !== 'staff' && payload.role !== 'customer')) {
-        throw unauthorized('Session expired or invalid. Please log in again.');
-      }
-      req.principal = { id: payload.sub, role: payload.role, isAdmin: payload.admin === true };
-      if (roles.length > 0 && !roles.includes(payload.role)) throw forbidden();
+      const p = await verify(token);
+      req.principal = p;
+      if (roles.length > 0 && !roles.includes(p.role)) throw forbidden();
     };
   });
 });

@@ -1,5 +1,6 @@
 import { LOGIN_FAILED } from '@pawdesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -123,6 +124,36 @@ describe('protected routes', () => {
     const u = await t.user('customer');
     expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: u.token } })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: u.token })).statusCode).toBe(200);
+  });
+
+  it('refuses a token once it expires, even after it was accepted', async () => {
+    const u = await t.user('staff');
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const token = await new SignJWT({ role: 'staff', admin: false })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(u.id)
+      .setExpirationTime(exp)
+      .sign(key);
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token })).statusCode).toBe(200);
+    vi.useFakeTimers({ now: (exp + 1) * 1000, toFake: ['Date'] });
+    try {
+      expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token })).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a token without an expiry and a tampered copy of a valid one', async () => {
+    const u = await t.user('customer');
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const forever = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256' }).setSubject(u.id).sign(key);
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: forever })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: u.token })).statusCode).toBe(200);
+    const [h, , sig] = u.token.split('.');
+    const claims = { sub: u.id, role: 'staff', exp: Math.floor(Date.now() / 1000) + 3600 };
+    const forged = `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${sig}`;
+    expect((await t.call({ method: 'GET', url: '/api/v1/pet/getallpets', token: forged })).statusCode).toBe(401);
   });
 
   it('rejects a token signed with another secret', async () => {

@@ -78,5 +78,9 @@ describe('site', () => {
     const res = await t.call({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const refused = await t.call({ method: 'GET', url: '/api/v1/pet/getallpets' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(refused.headers['strict-transport-security']).toContain('max-age=');
   });
 });
