@@ -33,13 +33,15 @@ export interface DbOptions {
   /** An in-memory PGlite restored from a dump (tests). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** An idle PostgreSQL connection broke (server restart, network): the pool drops it and opens a new one on demand. */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // Dates stay `yyyy-MM-dd` strings, never shifted through a JS Date.
-    pool.on('error', () => {});
+    // Without a listener a broken idle connection would crash the process.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -8,7 +8,11 @@ export async function prepareDatabase(
   config: Config,
   log: (msg: string) => void = () => {},
 ): Promise<{ database: Database; seeded: boolean }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => log(`PostgreSQL connection lost (${err.message}); it will be reopened on the next query`),
+  });
   await database.migrate();
   await installReferenceData(database.db);
   let seeded = false;
