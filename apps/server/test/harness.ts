@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Role } from '@pawdesk/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -123,5 +123,61 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database.close();
     },
+  };
+}
+
+/** Throws unless the value is set: the app and users of useTestApp exist only once beforeAll has run. */
+function ready<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('The test app starts in beforeAll: use it inside tests and hooks');
+  return value;
+}
+
+/**
+ * Starts a test app before the file's tests and closes it after them. The
+ * returned app stands for the one beforeAll creates, so a file can hold it in
+ * a const and use it inside its tests, hooks and helpers.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+  });
+  afterAll(() => current?.close());
+  return {
+    get app() {
+      return ready(current).app;
+    },
+    get database() {
+      return ready(current).database;
+    },
+    get config() {
+      return ready(current).config;
+    },
+    user: (role, opts) => ready(current).user(role, opts),
+    call: (opts) => ready(current).call(opts),
+    close: () => ready(current).close(),
+  };
+}
+
+/** An account of the role on the app of useTestApp, created in beforeAll (after the app, in the order asked for). */
+export function useTestUser(t: TestApp, role: Role): TestUser {
+  let current: TestUser | undefined;
+  beforeAll(async () => {
+    current = await t.user(role);
+  });
+  return {
+    get id() {
+      return ready(current).id;
+    },
+    get email() {
+      return ready(current).email;
+    },
+    get password() {
+      return ready(current).password;
+    },
+    get token() {
+      return ready(current).token;
+    },
+    role,
   };
 }

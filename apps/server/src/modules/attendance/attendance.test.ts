@@ -1,19 +1,14 @@
 import { ATTENDANCE_NOT_SCHEDULED, ATTENDANCE_SAVED } from '@pawdesk/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followUps } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 
-let t: TestApp;
-let staff: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.user('staff');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const staff = useTestUser(t, 'staff');
 
 const list = (date: string, token = staff.token) =>
   t.call({ method: 'GET', url: `/api/v1/attendance/getattendancelist/${date}`, token });

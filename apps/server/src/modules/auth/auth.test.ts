@@ -1,13 +1,9 @@
 import { LOGIN_FAILED } from '@pawdesk/shared';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginRateLimit: 5 });
-});
-afterAll(() => t.close());
+const t = useTestApp({ loginRateLimit: 5 });
 
 const signup = (payload: object) => t.call({ method: 'POST', url: '/api/v1/auth/signup', payload });
 let ip = 0;

@@ -1,16 +1,12 @@
 import { birthdayKeys } from '@pawdesk/shared';
 import { eq, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followUps, pets } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { makePet } from '../../../test/factories.ts';
 import { birthdaysBetween, followUpsBetween, markAttendance, scheduleFollowUp } from './followups.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('followups service', () => {
   it('schedules a follow-up that the day lists, and marks it in a transaction', async () => {

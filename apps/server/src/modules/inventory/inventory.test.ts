@@ -1,19 +1,13 @@
 import { DEFAULT_REORDER_LEVEL, INVENTORY_MESSAGES } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inventoryItems, stockMovements } from '../../db/schema/index.ts';
 import { makeItem } from '../../../test/factories.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { useTestApp, useTestUser } from '../../../test/harness.ts';
 
-let t: TestApp;
-let staff: TestUser;
-let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.user('staff');
-  customer = await t.user('customer');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const staff = useTestUser(t, 'staff');
+const customer = useTestUser(t, 'customer');
 
 const V = '/api/v1/inventory';
 const add = (payload: object, token = staff.token) => t.call({ method: 'POST', url: `${V}/addinventory`, payload, token });

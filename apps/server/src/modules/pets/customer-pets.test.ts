@@ -1,17 +1,12 @@
 import { PET_MSG } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { owners, pets, users } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import { makeOwner, makePet, phone } from '../../../test/factories.ts';
 
-let t: TestApp;
-let staff: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.user('staff');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const staff = useTestUser(t, 'staff');
 
 const petForm = (o: Record<string, unknown> = {}) => ({
   name: 'Coco',

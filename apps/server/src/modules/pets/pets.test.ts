@@ -1,20 +1,14 @@
 import { addDays, DOG_BREEDS, PET_MSG, todayIn } from '@pawdesk/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { owners, pets } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { createTestApp, useTestApp, useTestUser } from '../../../test/harness.ts';
 import { makeOwner, makePet, phone } from '../../../test/factories.ts';
 import { addOwnerWithPets, PHONE_OWNERS_FIRST_MAX } from './pets.service.ts';
 
-let t: TestApp;
-let staff: TestUser;
-let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.user('staff');
-  customer = await t.user('customer');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const staff = useTestUser(t, 'staff');
+const customer = useTestUser(t, 'customer');
 
 const today = () => todayIn('Asia/Kolkata');
 let seq = 0;

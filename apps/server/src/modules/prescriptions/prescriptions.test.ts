@@ -1,19 +1,13 @@
 import { addDays, type CustomerType, todayIn } from '@pawdesk/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followUps, inventoryItems, payments, prescriptionLines, prescriptions, stockMovements } from '../../db/schema/index.ts';
 import { makeItem, makePet } from '../../../test/factories.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { useTestApp, useTestUser } from '../../../test/harness.ts';
 
-let t: TestApp;
-let staff: TestUser;
-let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.user('staff');
-  customer = await t.user('customer');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const staff = useTestUser(t, 'staff');
+const customer = useTestUser(t, 'customer');
 
 const ADD = '/api/v1/prescription/addprescription';
 const save = (payload: object, token = staff.token) => t.call({ method: 'POST', url: ADD, payload, token });

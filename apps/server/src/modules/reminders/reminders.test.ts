@@ -1,20 +1,15 @@
 import { ABSENTEE_REMINDERS_QUEUED, REMINDERS_QUEUED } from '@pawdesk/shared';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followUps, notifications, owners } from '../../db/schema/index.ts';
 import { deliverDue } from '../../jobs/outbox.ts';
 import type { MailTransport, OutgoingMessage } from '../../jobs/transport.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 
-let t: TestApp;
-let staff: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.user('staff');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const staff = useTestUser(t, 'staff');
 afterEach(() => {
   vi.useRealTimers();
 });

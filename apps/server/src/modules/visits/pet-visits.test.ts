@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visitItems, visits, visitTypes } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import { makeItem, makeOwner, makePet } from '../../../test/factories.ts';
 
-let t: TestApp;
-let staff: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.user('staff');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const staff = useTestUser(t, 'staff');
 
 const get = (url: string, token?: string) => t.call({ method: 'GET', url: `/api/v1${url}`, token });
 
