@@ -54,6 +54,19 @@ async function fixtures() {
   return { pet, tab, ml, mg, vac };
 }
 
+/**
+ * A cash prescription of `quantity` tablets of `tab` for `pet` at the NGO
+ * price (₹6 a tablet); `o` adds fields or overrides these.
+ */
+const tablets = ({ pet, tab }: { pet: { id: string }; tab: { id: string } }, quantity = 1, o: object = {}) => ({
+  petId: pet.id,
+  customerType: 'NGO',
+  tablets: [{ id: tab.id, quantity }],
+  totalPrice: 6 * quantity,
+  selectedPayment: 'cash',
+  ...o,
+});
+
 describe('POST /prescription/addprescription: pricing decided by the server', () => {
   // 3×tablet + 2×ml + 500×mg + 1×vaccine
   it.each([
@@ -99,13 +112,7 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
 
   it('rejects a client total that differs (400 with the expected amount); nothing saved, stock untouched', async () => {
     const { pet, tab } = await fixtures();
-    const res = await save({
-      petId: pet.id,
-      customerType: 'NGO',
-      tablets: [{ id: tab.id, quantity: 2 }],
-      totalPrice: 18,
-      selectedPayment: 'cash',
-    });
+    const res = await save(tablets({ pet, tab }, 2, { totalPrice: 18 }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, expectedTotal: 12 });
     expect(res.json().message).toContain('₹12.00');
@@ -148,13 +155,7 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
     const res = await save({ petId: pet.id, customerType: 'NGO', tablets: [{ id: tab.id, quantity: 1 }], totalPrice: 6 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please select payment method');
-    const bad = await save({
-      petId: pet.id,
-      customerType: 'NGO',
-      tablets: [{ id: tab.id, quantity: 1 }],
-      totalPrice: 6,
-      selectedPayment: 'cheque',
-    });
+    const bad = await save(tablets({ pet, tab }, 1, { selectedPayment: 'cheque' }));
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -193,27 +194,22 @@ describe('stock', () => {
   it('checks the sum of all rows of the same item against its stock (409 with the row message)', async () => {
     const { pet } = await fixtures();
     const item = await makeItem(t.database.db, { itemName: 'Prednisolone 5mg', stock: 5, unitMaxRetailCustomerPaise: 500 });
-    const res = await save({
+    // 3 units in the items rows and n in the tablets rows, ₹5 each
+    const threeAnd = (n: number) => ({
       petId: pet.id,
       customerType: 'pvtltd',
       items: [{ id: item.id, quantity: 3 }],
-      tablets: [{ id: item.id, quantity: 3 }],
-      totalPrice: 30,
+      tablets: [{ id: item.id, quantity: n }],
+      totalPrice: 5 * (3 + n),
       selectedPayment: 'cash',
     });
+    const res = await save(threeAnd(3));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Tablet #1: Only 5 units available for Prednisolone 5mg');
     expect(await stockOf(item.id)).toBe(5);
     expect(await rxCountFor(pet.id)).toBe(0);
 
-    const ok = await save({
-      petId: pet.id,
-      customerType: 'pvtltd',
-      items: [{ id: item.id, quantity: 3 }],
-      tablets: [{ id: item.id, quantity: 2 }],
-      totalPrice: 25,
-      selectedPayment: 'cash',
-    });
+    const ok = await save(threeAnd(2));
     expect(ok.statusCode).toBe(201);
     expect(await stockOf(item.id)).toBe(0);
     const m = await t.database.db.select().from(stockMovements).where(eq(stockMovements.refId, ok.json().prescription._id));
@@ -304,16 +300,9 @@ describe('follow-up: all or nothing', () => {
   it('schedules a follow-up (date, time, purpose, pet) with the prescription', async () => {
     const { pet, tab } = await fixtures();
     const date = tomorrow();
-    const res = await save({
-      petId: pet.id,
-      customerType: 'NGO',
-      tablets: [{ id: tab.id, quantity: 1 }],
-      nextFollowUp: date,
-      followUpTime: '10:30',
-      followUpPurpose: 'Skin allergy review',
-      totalPrice: 6,
-      selectedPayment: 'cash',
-    });
+    const res = await save(
+      tablets({ pet, tab }, 1, { nextFollowUp: date, followUpTime: '10:30', followUpPurpose: 'Skin allergy review' }),
+    );
     expect(res.statusCode).toBe(201);
     const rx = res.json().prescription;
     expect(rx).toMatchObject({ nextFollowUp: date, followUpTime: '10:30', followUpPurpose: 'Skin allergy review' });
@@ -322,14 +311,7 @@ describe('follow-up: all or nothing', () => {
   });
 
   it('creates no follow-up when none is given', async () => {
-    const { pet, tab } = await fixtures();
-    const res = await save({
-      petId: pet.id,
-      customerType: 'NGO',
-      tablets: [{ id: tab.id, quantity: 1 }],
-      totalPrice: 6,
-      selectedPayment: 'cash',
-    });
+    const res = await save(tablets(await fixtures()));
     expect(res.statusCode).toBe(201);
     expect(await t.database.db.$count(followUps, eq(followUps.sourceId, res.json().prescription._id))).toBe(0);
   });
@@ -359,14 +341,7 @@ describe('follow-up: all or nothing', () => {
       const today = todayIn('Asia/Kolkata');
       const dates: Record<string, string> = { TOMORROW: addDays(today, 1), TODAY: today, YESTERDAY: addDays(today, -1) };
       const followUp = { ...f, ...(f.nextFollowUp && dates[f.nextFollowUp] ? { nextFollowUp: dates[f.nextFollowUp] } : {}) };
-      const res = await save({
-        petId: pet.id,
-        customerType: 'NGO',
-        tablets: [{ id: tab.id, quantity: 1 }],
-        totalPrice: 6,
-        selectedPayment: 'cash',
-        ...followUp,
-      });
+      const res = await save(tablets({ pet, tab }, 1, followUp));
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
       expect(await rxCountFor(pet.id)).toBe(0);
@@ -463,13 +438,7 @@ describe('GET /prescription/getprescription/{petId}', () => {
   it('lists the pet’s prescriptions newest first with item names, units and quantities (token required)', async () => {
     const { pet, tab, vac } = await fixtures();
     const date = tomorrow();
-    await save({
-      petId: pet.id,
-      customerType: 'NGO',
-      tablets: [{ id: tab.id, quantity: 2 }],
-      totalPrice: 12,
-      selectedPayment: 'cash',
-    });
+    await save(tablets({ pet, tab }, 2));
     await save({
       petId: pet.id,
       customerType: 'pvtltd',
@@ -524,13 +493,7 @@ describe('GET /prescription/getprescription/{petId}', () => {
 
   it('keeps names of items deleted later', async () => {
     const { pet, tab } = await fixtures();
-    await save({
-      petId: pet.id,
-      customerType: 'NGO',
-      tablets: [{ id: tab.id, quantity: 1 }],
-      totalPrice: 6,
-      selectedPayment: 'cash',
-    });
+    await save(tablets({ pet, tab }));
     await t.call({ method: 'DELETE', url: `/api/v1/inventory/deleteinventory/${tab.id}`, token: staff.token });
     expect((await getFor(pet.id)).json().data[0].tablets[0].id.itemName).toBe('Amoxicillin 250mg');
   });
@@ -539,13 +502,7 @@ describe('GET /prescription/getprescription/{petId}', () => {
 describe('permissions', () => {
   it('anonymous callers get 401 and customers 403 on both calls', async () => {
     const { pet, tab } = await fixtures();
-    const payload = {
-      petId: pet.id,
-      customerType: 'NGO',
-      tablets: [{ id: tab.id, quantity: 1 }],
-      totalPrice: 6,
-      selectedPayment: 'cash',
-    };
+    const payload = tablets({ pet, tab });
     expect((await t.call({ method: 'POST', url: ADD, payload })).statusCode).toBe(401);
     expect((await save(payload, customer.token)).statusCode).toBe(403);
     expect((await getFor(pet.id, null)).statusCode).toBe(401);
