@@ -2,7 +2,7 @@ import { addDays, DOG_BREEDS, PET_MSG, todayIn } from '@pawdesk/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { owners, pets } from '../../db/schema/index.ts';
-import { createTestApp, useTestApp, useTestUser } from '../../../test/harness.ts';
+import { createTestApp, type TestApp, useTestApp, useTestUser } from '../../../test/harness.ts';
 import { makeOwner, makePet, phone } from '../../../test/factories.ts';
 import { addOwnerWithPets, PHONE_OWNERS_FIRST_MAX } from './pets.service.ts';
 
@@ -38,6 +38,23 @@ const aBody = (o: Record<string, unknown> = {}) => ({
 const post = (url: string, payload: unknown, token: string | undefined = staff.token) =>
   t.call({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, token });
 const get = (url: string, token: string | undefined = staff.token) => t.call({ method: 'GET', url: `/api/v1${url}`, token });
+
+const ownersWithPhone = (p: string) => t.database.db.select().from(owners).where(eq(owners.phone, p));
+const petsNamed = (names: string[]) => t.database.db.select().from(pets).where(inArray(pets.name, names));
+
+/** Adds an owner with pets through the service, past the request schema (so the database has the last word). */
+const addDirect = (p: string, ps: Record<string, unknown>[]) =>
+  addOwnerWithPets(
+    t.database.db,
+    {
+      ownerName: 'Tx Test',
+      phone: p,
+      email: null,
+      address: 'Gurugram',
+      pets: ps.map((x) => ({ customBreed: null, vaccinations: [], ...x })) as never,
+    },
+    null,
+  );
 
 async function petsOfOwnerPhone(p: string) {
   return t.database.db
@@ -89,7 +106,7 @@ describe('POST /pet/addpet', () => {
     const b = await post('/pet/addpet', aBody({ phone: p, ownerName: 'Someone Else', pets: [aPet(), aPet()] }));
     expect(b.statusCode).toBe(201);
     expect(b.json()).toMatchObject({ ownerId: a.ownerId, ownerExisted: true });
-    const rows = await t.database.db.select().from(owners).where(eq(owners.phone, p));
+    const rows = await ownersWithPhone(p);
     expect(rows).toHaveLength(1);
     // The owner on file keeps their details.
     expect(rows[0]!.name).toBe('Arjun Singh');
@@ -162,7 +179,7 @@ describe('POST /pet/addpet', () => {
     expect(typeof json.message).toBe('string');
     // nothing saved for this phone
     if (typeof body.phone === 'string' && /^\d{10}$/.test(body.phone)) {
-      expect(await t.database.db.select().from(owners).where(eq(owners.phone, body.phone))).toHaveLength(0);
+      expect(await ownersWithPhone(body.phone)).toHaveLength(0);
     }
   });
 
@@ -178,21 +195,16 @@ describe('POST /pet/addpet', () => {
     try {
       const dob = todayIn('Pacific/Kiritimati');
       expect(dob > todayIn('Pacific/Pago_Pago')).toBe(true);
-      const a = await ahead.user('staff');
-      const b = await behind.user('staff');
-      const r1 = await ahead.call({
-        method: 'POST',
-        url: '/api/v1/pet/addpet',
-        payload: aBody({ pets: [aPet({ dob })] }),
-        token: a.token,
-      });
+      const addOn = async (app: TestApp) =>
+        app.call({
+          method: 'POST',
+          url: '/api/v1/pet/addpet',
+          payload: aBody({ pets: [aPet({ dob })] }),
+          token: (await app.user('staff')).token,
+        });
+      const r1 = await addOn(ahead);
       expect(r1.statusCode).toBe(201);
-      const r2 = await behind.call({
-        method: 'POST',
-        url: '/api/v1/pet/addpet',
-        payload: aBody({ pets: [aPet({ dob })] }),
-        token: b.token,
-      });
+      const r2 = await addOn(behind);
       expect(r2.statusCode).toBe(400);
       expect(r2.json().errors['pets.0.dob']).toBe(PET_MSG.dobFuture);
     } finally {
@@ -206,64 +218,32 @@ describe('POST /pet/addpet', () => {
     const res = await post('/pet/addpet', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors['pets.1.customBreed']).toBe(PET_MSG.customBreed);
-    expect(
-      await t.database.db
-        .select()
-        .from(owners)
-        .where(eq(owners.phone, body.phone as string)),
-    ).toHaveLength(0);
-    const names = body.pets.map((p) => p.name as string);
-    expect(await t.database.db.select().from(pets).where(inArray(pets.name, names))).toHaveLength(0);
+    expect(await ownersWithPhone(body.phone as string)).toHaveLength(0);
+    expect(await petsNamed(body.pets.map((p) => p.name as string))).toHaveLength(0);
   });
 
   it('rolls the owner and earlier pets back when the database refuses a later pet', async () => {
     const p = phone();
     const names = [uniq('Ok'), uniq('Bad')];
     await expect(
-      addOwnerWithPets(
-        t.database.db,
-        {
-          ownerName: 'Tx Test',
-          phone: p,
-          email: null,
-          address: 'Gurugram',
-          pets: [
-            { ...aPet({ name: names[0] }), customBreed: null, vaccinations: [] } as never,
-            // passes no schema: the sex check constraint of the table refuses it mid-transaction
-            { ...aPet({ name: names[1], sex: 'Unknown' }), customBreed: null, vaccinations: [] } as never,
-          ],
-        },
-        null,
-      ),
+      addDirect(p, [
+        aPet({ name: names[0] }),
+        // passes no schema: the sex check constraint of the table refuses it mid-transaction
+        aPet({ name: names[1], sex: 'Unknown' }),
+      ]),
     ).rejects.toThrow();
-    expect(await t.database.db.select().from(owners).where(eq(owners.phone, p))).toHaveLength(0);
-    expect(await t.database.db.select().from(pets).where(inArray(pets.name, names))).toHaveLength(0);
+    expect(await ownersWithPhone(p)).toHaveLength(0);
+    expect(await petsNamed(names)).toHaveLength(0);
   });
 
   it('rolls back the pets when a vaccination cannot be saved', async () => {
     const p = phone();
     const name = uniq('Vacc');
     await expect(
-      addOwnerWithPets(
-        t.database.db,
-        {
-          ownerName: 'Tx Test',
-          phone: p,
-          email: null,
-          address: 'Gurugram',
-          pets: [
-            {
-              ...aPet({ name }),
-              customBreed: null,
-              vaccinations: [{ name: 'Rabies', numberOfDose: 1, givenOn: 'not-a-date', nextDue: null }],
-            } as never,
-          ],
-        },
-        null,
-      ),
+      addDirect(p, [aPet({ name, vaccinations: [{ name: 'Rabies', numberOfDose: 1, givenOn: 'not-a-date', nextDue: null }] })]),
     ).rejects.toThrow();
-    expect(await t.database.db.select().from(pets).where(eq(pets.name, name))).toHaveLength(0);
-    expect(await t.database.db.select().from(owners).where(eq(owners.phone, p))).toHaveLength(0);
+    expect(await petsNamed([name])).toHaveLength(0);
+    expect(await ownersWithPhone(p)).toHaveLength(0);
   });
 });
 
@@ -440,10 +420,8 @@ describe('GET /pet/getpetdetails/{id} and /pet/getpethistory/{id}', () => {
 describe('POST /pet/editpetdetails', () => {
   it('saves the edit with the spec message', async () => {
     const pet = await makePet(t.database.db);
-    const res = await post('/pet/editpetdetails', {
-      id: pet.id,
+    const edit = {
       name: 'Sheru',
-      species: 'dog',
       breed: 'Other',
       customBreed: 'Himalayan Sheepdog',
       sex: 'Female',
@@ -451,20 +429,12 @@ describe('POST /pet/editpetdetails', () => {
       dob: '2020-01-01',
       neutered: true,
       registrationDate: '2025-12-01',
-    });
+    };
+    const res = await post('/pet/editpetdetails', { id: pet.id, species: 'dog', ...edit });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Changes saved successfully' });
     const after = (await get(`/pet/getpetdetails/${pet.id}`)).json().pet;
-    expect(after).toMatchObject({
-      name: 'Sheru',
-      breed: 'Other',
-      customBreed: 'Himalayan Sheepdog',
-      sex: 'Female',
-      color: 'Black',
-      dob: '2020-01-01',
-      neutered: true,
-      registrationDate: '2025-12-01',
-    });
+    expect(after).toMatchObject(edit);
   });
 
   it('keeps the species when none is sent and checks the breed against it', async () => {
@@ -662,32 +632,20 @@ describe('permissions of the staff routes', () => {
     const body = aBody();
     const res = await post('/pet/addpet', body, customer.token);
     expect(res.statusCode).toBe(403);
-    expect(
-      await t.database.db
-        .select()
-        .from(owners)
-        .where(eq(owners.phone, body.phone as string)),
-    ).toHaveLength(0);
+    expect(await ownersWithPhone(body.phone as string)).toHaveLength(0);
   });
 });
 
 describe('breed lists', () => {
   it('accepts every one of the 54 dog breeds and Other', async () => {
     const list = [...DOG_BREEDS, 'Other'];
-    const res = await post(
-      '/pet/addpet',
-      aBody({ pets: list.slice(0, 20).map((breed) => aPet({ breed, customBreed: breed === 'Other' ? 'Mix' : undefined })) }),
-    );
-    expect(res.statusCode).toBe(201);
-    const rest = await post(
-      '/pet/addpet',
-      aBody({ pets: list.slice(20, 40).map((breed) => aPet({ breed, customBreed: breed === 'Other' ? 'Mix' : undefined })) }),
-    );
-    expect(rest.statusCode).toBe(201);
-    const last = await post(
-      '/pet/addpet',
-      aBody({ pets: list.slice(40).map((breed) => aPet({ breed, customBreed: breed === 'Other' ? 'Mix' : undefined })) }),
-    );
-    expect(last.statusCode).toBe(201);
+    const add = (breeds: string[]) =>
+      post(
+        '/pet/addpet',
+        aBody({ pets: breeds.map((breed) => aPet({ breed, customBreed: breed === 'Other' ? 'Mix' : undefined })) }),
+      );
+    expect((await add(list.slice(0, 20))).statusCode).toBe(201);
+    expect((await add(list.slice(20, 40))).statusCode).toBe(201);
+    expect((await add(list.slice(40))).statusCode).toBe(201);
   });
 });
