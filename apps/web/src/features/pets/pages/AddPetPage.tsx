@@ -1,59 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, Fieldset, Group, Loader, Overlay, Stack, Text, Title } from '@mantine/core';
-import { type AddPetBody, addPetBody, ADD_FORM_SPECIES, PET_SAVED, todayIn } from '@pawdesk/shared';
+import { type AddPetBody, addPetBody, ADD_FORM_SPECIES, PET_SAVED } from '@pawdesk/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { FormProvider, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { FormProvider, useFieldArray } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useAddPets } from '../api/save-pets';
 import { OwnerFields } from '../components/OwnerFields';
 import { PetFields } from '../components/PetFields';
-import { saveFailure } from '../components/save-errors';
+import { emptyPetValues, type OwnerContactValues, onSaveError, type PetFormValues } from '../forms';
 
-interface PetForm {
-  name: string;
-  species: string;
-  breed: string;
-  customBreed: string;
-  sex: string;
-  color: string;
-  dob: string;
-  neutered: boolean;
-  registrationDate: string;
+interface PetForm extends PetFormValues {
   vaccinations: { name: string; numberOfDose: string; givenOn: string; nextDue: string }[];
 }
-interface AddPetForm {
+interface AddPetForm extends OwnerContactValues {
   ownerName: string;
-  phone: string;
-  email: string;
-  address: string;
   pets: PetForm[];
 }
 
-const emptyPet = (): PetForm => ({
-  name: '',
-  species: 'dog',
-  breed: '',
-  customBreed: '',
-  sex: '',
-  color: '',
-  dob: '',
-  neutered: false,
-  registrationDate: todayIn(),
-  vaccinations: [],
-});
+const emptyPet = (): PetForm => ({ ...emptyPetValues('dog'), vaccinations: [] });
 const emptyForm = (): AddPetForm => ({ ownerName: '', phone: '', email: '', address: '', pets: [emptyPet()] });
 
 /** Add New Pet & Owner (/staff/pet): one owner with one or more pets in one submission (spec 000 §2). */
 export default function AddPetPage() {
   const navigate = useNavigate();
   const add = useAddPets();
-  const form = useForm<AddPetForm, unknown, AddPetBody>({
-    resolver: zodResolver(addPetBody) as unknown as Resolver<AddPetForm, unknown, AddPetBody>,
-    defaultValues: emptyForm(),
-    mode: 'onTouched',
-  });
+  const form = useZodForm<AddPetForm, AddPetBody>(addPetBody, emptyForm());
   const pets = useFieldArray({ control: form.control, name: 'pets' });
 
   const onSubmit = form.handleSubmit((values) =>
@@ -64,7 +37,7 @@ export default function AddPetPage() {
         form.reset(emptyForm());
         navigate('/staff/history');
       },
-      onError: (err) => notify.error(saveFailure(err, (p, e) => form.setError(p as never, e))),
+      onError: onSaveError(form),
     }),
   );
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
   Button,
@@ -15,39 +14,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  type CustomerPetBody,
-  customerPetBody,
-  PET_SAVED,
-  phoneInput,
-  SEGMENTS,
-  SPECIES,
-  speciesLabel,
-  todayIn,
-} from '@pawdesk/shared';
+import { type CustomerPetBody, customerPetBody, PET_SAVED, phoneInput, SEGMENTS, SPECIES, speciesLabel } from '@pawdesk/shared';
 import { useEffect } from 'react';
-import { Controller, FormProvider, get, type Resolver, useForm } from 'react-hook-form';
+import { Controller, FormProvider, get } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useAuth } from '../../../lib/auth';
+import { useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useCustomerAddPet, useCustomerOwnerInfo, useMyPets } from '../api/customer-pets';
 import { breedText } from '../components/PetDetailsView';
 import { PetFields, VaccinationRows } from '../components/PetFields';
-import { saveFailure } from '../components/save-errors';
+import { emptyPetValues, onSaveError, type PetFormValues } from '../forms';
 
-interface CustomerPetForm {
-  name: string;
-  species: string;
-  breed: string;
-  customBreed: string;
-  sex: string;
-  color: string;
-  dob: string;
-  neutered: boolean;
-  registrationDate: string;
+interface CustomerPetForm extends PetFormValues {
   segment: string;
   phone: string;
   address: string;
@@ -55,15 +37,7 @@ interface CustomerPetForm {
 }
 
 const emptyPet = (phone = '', address = ''): CustomerPetForm => ({
-  name: '',
-  species: '',
-  breed: '',
-  customBreed: '',
-  sex: '',
-  color: '',
-  dob: '',
-  neutered: false,
-  registrationDate: todayIn(),
+  ...emptyPetValues(''),
   segment: '',
   phone,
   address,
@@ -105,11 +79,7 @@ function PetForm() {
   const { user } = useAuth();
   const owner = useCustomerOwnerInfo();
   const add = useCustomerAddPet();
-  const form = useForm<CustomerPetForm, unknown, CustomerPetBody>({
-    resolver: zodResolver(customerPetBody) as unknown as Resolver<CustomerPetForm, unknown, CustomerPetBody>,
-    defaultValues: emptyPet(),
-    mode: 'onTouched',
-  });
+  const form = useZodForm<CustomerPetForm, CustomerPetBody>(customerPetBody, emptyPet());
   const err = (f: string): string | undefined => (get(form.formState.errors, f) as { message?: string } | undefined)?.message;
 
   // Phone and address start from the owner record (or the account) and stay editable.
@@ -126,7 +96,7 @@ function PetForm() {
         notify.success(res.message || PET_SAVED);
         form.reset(emptyPet(values.phone, values.address));
       },
-      onError: (e) => notify.error(saveFailure(e, (p, m) => form.setError(p as never, m))),
+      onError: onSaveError(form),
     }),
   );
   const phone = form.register('phone');
