@@ -157,6 +157,18 @@ export async function petDetails(db: DbOrTx, id: string): Promise<PetDetails> {
   return pet!;
 }
 
+/** The fields of a pet form stored as they come (species, segment and vaccinations are up to the caller). */
+const petFormFields = (input: EditPetBody | CustomerPetBody) => ({
+  name: input.name,
+  breed: input.breed,
+  customBreed: input.customBreed,
+  sex: input.sex,
+  color: input.color,
+  dob: input.dob,
+  neutered: input.neutered,
+  registrationDate: input.registrationDate,
+});
+
 /** Edits a pet's fields (spec 000 §5 "Edit pet"); a breed must belong to the (new or kept) species. */
 export async function editPet(db: DbOrTx, input: EditPetBody): Promise<void> {
   await db.transaction(async (tx) => {
@@ -166,17 +178,7 @@ export async function editPet(db: DbOrTx, input: EditPetBody): Promise<void> {
     if (!isKnownBreed(species, input.breed)) {
       throw badRequest(PET_MSG.breedUnknown, { breed: PET_MSG.breedUnknown });
     }
-    await updatePet(tx, input.id, {
-      name: input.name,
-      species,
-      breed: input.breed,
-      customBreed: input.customBreed,
-      sex: input.sex,
-      color: input.color,
-      dob: input.dob,
-      neutered: input.neutered,
-      registrationDate: input.registrationDate,
-    });
+    await updatePet(tx, input.id, { ...petFormFields(input), species });
   });
 }
 
@@ -255,21 +257,7 @@ export async function customerAddPet(db: DbOrTx, userId: string, input: Customer
       const [petId] = await insertPets(
         tx,
         owner.id,
-        [
-          {
-            name: input.name,
-            species: input.species,
-            breed: input.breed,
-            customBreed: input.customBreed,
-            sex: input.sex,
-            color: input.color,
-            dob: input.dob,
-            neutered: input.neutered,
-            registrationDate: input.registrationDate,
-            segment: input.segment,
-            vaccinations: input.vaccinations,
-          },
-        ],
+        [{ ...petFormFields(input), species: input.species, segment: input.segment, vaccinations: input.vaccinations }],
         userId,
       );
       return petId!;
