@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { pets, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
+import { afterCursor, type Cursor, cursorTs } from '../pets/cursor.ts';
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 export type LineRow = typeof prescriptionLines.$inferSelect;
@@ -24,29 +25,17 @@ export async function insertLines(db: DbOrTx, values: (typeof prescriptionLines.
   return db.insert(prescriptionLines).values(values).returning();
 }
 
-/** created_at at microsecond precision in UTC, for keyset cursors. */
-const cursorTs = sql<string>`to_char(${prescriptions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
-
-export interface RxCursor {
-  ts: string;
-  id: string;
-}
-
 /** A pet's prescriptions, newest first, after the cursor; `limit + 1` rows so the caller sees a next page. */
 export async function pagePrescriptions(
   db: DbOrTx,
   petId: string,
   limit: number,
-  after?: RxCursor,
+  after?: Cursor,
 ): Promise<(PrescriptionRow & { cursorTs: string })[]> {
   const where: SQL[] = [eq(prescriptions.petId, petId)];
-  if (after) {
-    where.push(
-      sql`(${prescriptions.createdAt}, ${prescriptions.id}) < ((${after.ts})::timestamp at time zone 'UTC', ${after.id})`,
-    );
-  }
+  if (after) where.push(afterCursor(prescriptions.createdAt, prescriptions.id, after));
   const rows = await db
-    .select({ rx: prescriptions, cursorTs })
+    .select({ rx: prescriptions, cursorTs: cursorTs(prescriptions.createdAt) })
     .from(prescriptions)
     .where(and(...where))
     .orderBy(desc(prescriptions.createdAt), desc(prescriptions.id))

@@ -2,7 +2,6 @@ import {
   type AddPrescriptionParsed,
   findStockShortage,
   formatINR,
-  ID_RE,
   isFollowUpDateAllowed,
   PRESCRIPTION_SECTIONS,
   type Prescription,
@@ -26,6 +25,7 @@ import { newId } from '../../lib/ids.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 import { activeItemsById, type ItemRow, itemsByIdAnyState, takeStock } from '../inventory/inventory.service.ts';
 import { type PaymentRow, paymentsForPrescriptions, recordPayment } from '../payments/payments.service.ts';
+import { decodeCursor, page } from '../pets/cursor.ts';
 import {
   insertLines,
   insertPrescription,
@@ -34,7 +34,6 @@ import {
   pagePrescriptions,
   petExists,
   type PrescriptionRow,
-  type RxCursor,
 } from './prescriptions.repo.ts';
 
 const prices = (i: ItemRow) => ({ ngo: i.unitMinRetailNgoPaise, customer: i.unitMaxRetailCustomerPaise });
@@ -223,24 +222,6 @@ function toApi(rx: PrescriptionRow, lines: LineRow[], items: ReadonlyMap<string,
   };
 }
 
-const TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
-
-function encodeCursor(c: RxCursor): string {
-  return Buffer.from(JSON.stringify([c.ts, c.id])).toString('base64url');
-}
-
-function decodeCursor(s: string): RxCursor {
-  try {
-    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && typeof v[0] === 'string' && TS_RE.test(v[0]) && typeof v[1] === 'string' && ID_RE.test(v[1])) {
-      return { ts: v[0], id: v[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
-}
-
 /** A pet's prescriptions, newest first, with item names, quantities and the payment. */
 export async function listPrescriptions(
   db: Db | DbOrTx,
@@ -248,17 +229,12 @@ export async function listPrescriptions(
   q: { limit: number; cursor?: string },
 ): Promise<{ data: Prescription[]; nextCursor: string | null }> {
   if (!(await petExists(db, petId))) throw notFound('Pet');
-  const rows = await pagePrescriptions(db, petId, q.limit, q.cursor ? decodeCursor(q.cursor) : undefined);
-  const page = rows.slice(0, q.limit);
-  const ids = page.map((r) => r.id);
+  const { rows, nextCursor } = page(await pagePrescriptions(db, petId, q.limit, decodeCursor(q.cursor)), q.limit);
+  const ids = rows.map((r) => r.id);
   const lines = await linesOf(db, ids);
   const items = await itemsByIdAnyState(db, [...new Set(lines.map((l) => l.itemId))]);
   const pays = await paymentsForPrescriptions(db, ids);
   const linesByRx = new Map<string, LineRow[]>();
   for (const l of lines) linesByRx.set(l.prescriptionId, [...(linesByRx.get(l.prescriptionId) ?? []), l]);
-  const last = page[page.length - 1];
-  return {
-    data: page.map((r) => toApi(r, linesByRx.get(r.id) ?? [], items, pays.get(r.id) ?? [])),
-    nextCursor: rows.length > q.limit && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null,
-  };
+  return { data: rows.map((r) => toApi(r, linesByRx.get(r.id) ?? [], items, pays.get(r.id) ?? [])), nextCursor };
 }
