@@ -47,9 +47,7 @@ export const remindersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (req) => {
-      const from = req.params.date;
-      const to = req.query.to ?? from;
-      checkRange(from, to);
+      const { from, to } = checkRange(req.params.date, req.query.to);
       const { filter, limit } = req.query;
       return { success: true as const, from, to, filter, ...(await listReminders(db, today(ctx), { from, to, filter, limit })) };
     },
@@ -67,9 +65,7 @@ export const remindersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     params: { date: string };
     query: { to?: string; filter: 'all' | 'followups' | 'birthdays' | 'overdue' };
   }) => {
-    const from = req.params.date;
-    const to = req.query.to ?? from;
-    checkRange(from, to);
+    const { from, to } = checkRange(req.params.date, req.query.to);
     return sendReminders(ctx, { from, to, filter: req.query.filter });
   };
   app.get('/reminders/sendreminders/:date', { onRequest: app.auth('staff'), schema: sendSchema }, send);
@@ -89,9 +85,7 @@ export const remindersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (req) => {
-      const from = req.body.date;
-      const to = req.body.to ?? from;
-      checkRange(from, to);
+      const { from, to } = checkRange(req.body.date, req.body.to);
       return sendOverdue(ctx, { from, to, includeUnmarked: req.body.includeUnmarked });
     },
   );

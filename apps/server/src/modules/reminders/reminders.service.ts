@@ -33,9 +33,11 @@ export function presets(ctx: AppContext) {
   return { today: t, tz: ctx.config.tz, presets: out };
 }
 
-export function checkRange(from: string, to: string): void {
+/** The range from `from` to `to` (one day when `to` is left out); 400 when it is backwards or too long. */
+export function checkRange(from: string, to = from): { from: string; to: string } {
   const problem = rangeProblem(from, to);
   if (problem) throw badRequest(problem, { to: problem });
+  return { from, to };
 }
 
 function followUpItem(f: FollowUpView): ReminderItem {
@@ -199,6 +201,36 @@ function answer(
   } satisfies SendRemindersResponse;
 }
 
+/**
+ * Queues one `kind` email per owner's day, written by `write`, with dedupe key
+ * `{kind}:{date}:{ownerId}` so sending twice does not queue twice; answers
+ * what became of each.
+ */
+async function queuePerOwnerDay(
+  ctx: AppContext,
+  tx: DbOrTx,
+  kind: 'reminder' | 'overdue',
+  groups: OwnerDay[],
+  write: (ctx: AppContext, g: OwnerDay) => Pick<OutgoingEmail, 'subject' | 'body'>,
+  message: string,
+): Promise<SendRemindersResponse> {
+  const key = (g: OwnerDay) => `${kind}:${g.date}:${g.ownerId}`;
+  const outcomes = await enqueueEmails(
+    tx,
+    groups.map((g) => ({
+      dedupeKey: key(g),
+      kind,
+      refDate: g.date,
+      ownerId: g.ownerId,
+      ownerName: g.ownerName,
+      toAddress: g.email,
+      ...write(ctx, g),
+      meta: { items: g.items.map((i) => ({ kind: i.kind, id: i._id, petName: i.petName, purpose: i.purpose, time: i.time })) },
+    })),
+  );
+  return answer(message, groups, outcomes, key);
+}
+
 function tooMany(n: number) {
   if (n > MAX_SEND_ITEMS) throw badRequest('Too many reminders at once; choose a shorter range');
 }
@@ -214,7 +246,6 @@ export async function sendReminders(
   q: { from: string; to: string; filter: ReminderFilter },
 ): Promise<SendRemindersResponse> {
   if (q.filter === 'overdue') return sendOverdue(ctx, { from: q.from, to: q.to, includeUnmarked: true }, REMINDERS_QUEUED);
-  const key = (g: OwnerDay) => `reminder:${g.date}:${g.ownerId}`;
   return ctx.db.transaction(async (tx) => {
     const [fus, bds] = await Promise.all([
       followUpsBetween(tx, q.from, q.to, { select: 'notPresent', limit: MAX_SEND_ITEMS + 1 }),
@@ -224,20 +255,7 @@ export async function sendReminders(
     const items = [...fus.map(followUpItem), ...bds.map(birthdayItem)].sort(byDateTimeName);
     const want = q.filter === 'followups' ? 'followup' : q.filter === 'birthdays' ? 'birthday' : null;
     const groups = groupByOwnerDay(items).filter((g) => !want || g.items.some((i) => i.kind === want));
-    const outcomes = await enqueueEmails(
-      tx,
-      groups.map((g) => ({
-        dedupeKey: key(g),
-        kind: 'reminder',
-        refDate: g.date,
-        ownerId: g.ownerId,
-        ownerName: g.ownerName,
-        toAddress: g.email,
-        ...reminderMessage(ctx, g),
-        meta: { items: g.items.map((i) => ({ kind: i.kind, id: i._id, petName: i.petName, purpose: i.purpose, time: i.time })) },
-      })),
-    );
-    return answer(REMINDERS_QUEUED, groups, outcomes, key);
+    return queuePerOwnerDay(ctx, tx, 'reminder', groups, reminderMessage, REMINDERS_QUEUED);
   });
 }
 
@@ -251,7 +269,6 @@ export async function sendOverdue(
   q: { from: string; to: string; includeUnmarked: boolean },
   message = ABSENTEE_REMINDERS_QUEUED,
 ): Promise<SendRemindersResponse> {
-  const key = (g: OwnerDay) => `overdue:${g.date}:${g.ownerId}`;
   const t = today(ctx);
   return ctx.db.transaction(async (tx) => {
     const fus = await followUpsBetween(tx, q.from, q.to, {
@@ -261,19 +278,6 @@ export async function sendOverdue(
     });
     tooMany(fus.length);
     const groups = groupByOwnerDay(fus.map(followUpItem));
-    const outcomes = await enqueueEmails(
-      tx,
-      groups.map((g) => ({
-        dedupeKey: key(g),
-        kind: 'overdue',
-        refDate: g.date,
-        ownerId: g.ownerId,
-        ownerName: g.ownerName,
-        toAddress: g.email,
-        ...overdueMessage(ctx, g),
-        meta: { items: g.items.map((i) => ({ kind: i.kind, id: i._id, petName: i.petName, purpose: i.purpose, time: i.time })) },
-      })),
-    );
-    return answer(message, groups, outcomes, key);
+    return queuePerOwnerDay(ctx, tx, 'overdue', groups, overdueMessage, message);
   });
 }
