@@ -1,12 +1,12 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { phoneInput } from '@pawdesk/shared';
-import { get, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+import { errorAt } from '../forms';
 
 /** Owner name, phone (digits only, capped at 10), optional email and address. */
 export function OwnerFields({ nameField, autoFocus }: { nameField: 'ownerName' | 'name'; autoFocus?: boolean }) {
   const { register, formState } = useFormContext<Record<string, any>>();
-  const err = (f: string): string | undefined => (get(formState.errors, f) as { message?: string } | undefined)?.message;
-  const phone = register('phone');
+  const err = (f: string) => errorAt(formState.errors, f);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
       <TextInput
@@ -17,22 +17,31 @@ export function OwnerFields({ nameField, autoFocus }: { nameField: 'ownerName' |
         {...register(nameField)}
         error={err(nameField)}
       />
-      <TextInput
-        label="Phone"
-        required
-        type="tel"
-        inputMode="numeric"
-        maxLength={10}
-        placeholder="10-digit mobile number"
-        {...phone}
-        onChange={(e) => {
-          e.currentTarget.value = phoneInput(e.currentTarget.value);
-          return phone.onChange(e);
-        }}
-        error={err('phone')}
-      />
+      <PhoneField placeholder="10-digit mobile number" />
       <TextInput label="Email (optional)" type="email" autoComplete="off" {...register('email')} error={err('email')} />
       <Textarea label="Address" required autosize minRows={1} maxRows={4} {...register('address')} error={err('address')} />
     </SimpleGrid>
+  );
+}
+
+/** The required `phone` field of the form: digits only, at most 10. */
+export function PhoneField({ placeholder }: { placeholder?: string }) {
+  const { register, formState } = useFormContext<Record<string, any>>();
+  const phone = register('phone');
+  return (
+    <TextInput
+      label="Phone"
+      required
+      type="tel"
+      inputMode="numeric"
+      maxLength={10}
+      placeholder={placeholder}
+      {...phone}
+      onChange={(e) => {
+        e.currentTarget.value = phoneInput(e.currentTarget.value);
+        return phone.onChange(e);
+      }}
+      error={errorAt(formState.errors, 'phone')}
+    />
   );
 }

@@ -2,7 +2,8 @@ import { ActionIcon, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, T
 import { breedsFor, OTHER_BREED, SEXES, SPECIES, speciesLabel, todayIn } from '@pawdesk/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { errorAt } from '../forms';
 
 /** Loose form values: the fields of one pet under `prefix` (e.g. `pets.0.`, or '' for a single pet). */
 type AnyForm = Record<string, any>;
@@ -31,8 +32,7 @@ export function PetFields({
   autoFocus,
 }: PetFieldsProps) {
   const { register, control, setValue, getValues, formState } = useFormContext<AnyForm>();
-  const err = (field: string): string | undefined =>
-    (get(formState.errors, `${prefix}${field}`) as { message?: string } | undefined)?.message;
+  const err = (field: string) => errorAt(formState.errors, `${prefix}${field}`);
   const chosenSpecies: string = useWatch({ control, name: `${prefix}species` }) ?? '';
   const breed: string = useWatch({ control, name: `${prefix}breed` }) ?? '';
   const breeds = breedsFor(chosenSpecies);
@@ -108,8 +108,7 @@ export function PetFields({
 export function VaccinationRows({ prefix, withDates }: { prefix: string; withDates: boolean }) {
   const { register, control, formState } = useFormContext<AnyForm>();
   const { fields, append, remove } = useFieldArray({ control, name: `${prefix}vaccinations` });
-  const err = (i: number, field: string): string | undefined =>
-    (get(formState.errors, `${prefix}vaccinations.${i}.${field}`) as { message?: string } | undefined)?.message;
+  const err = (i: number, field: string) => errorAt(formState.errors, `${prefix}vaccinations.${i}.${field}`);
   const today = todayIn();
   return (
     <Stack gap="xs">

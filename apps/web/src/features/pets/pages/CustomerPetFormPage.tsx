@@ -14,9 +14,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type CustomerPetBody, customerPetBody, PET_SAVED, phoneInput, SEGMENTS, SPECIES, speciesLabel } from '@pawdesk/shared';
+import { type CustomerPetBody, customerPetBody, PET_SAVED, SEGMENTS, SPECIES, speciesLabel } from '@pawdesk/shared';
 import { useEffect } from 'react';
-import { Controller, FormProvider, get } from 'react-hook-form';
+import { Controller, FormProvider } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
@@ -27,7 +27,8 @@ import { notify } from '../../../lib/notify';
 import { useCustomerAddPet, useCustomerOwnerInfo, useMyPets } from '../api/customer-pets';
 import { breedText } from '../components/PetDetailsView';
 import { PetFields, VaccinationRows } from '../components/PetFields';
-import { emptyPetValues, onSaveError, type PetFormValues } from '../forms';
+import { PhoneField } from '../components/OwnerFields';
+import { emptyPetValues, errorAt, onSaveError, type PetFormValues } from '../forms';
 
 interface CustomerPetForm extends PetFormValues {
   segment: string;
@@ -80,7 +81,7 @@ function PetForm() {
   const owner = useCustomerOwnerInfo();
   const add = useCustomerAddPet();
   const form = useZodForm<CustomerPetForm, CustomerPetBody>(customerPetBody, emptyPet());
-  const err = (f: string): string | undefined => (get(form.formState.errors, f) as { message?: string } | undefined)?.message;
+  const err = (f: string) => errorAt(form.formState.errors, f);
 
   // Phone and address start from the owner record (or the account) and stay editable.
   useEffect(() => {
@@ -99,7 +100,6 @@ function PetForm() {
       onError: onSaveError(form),
     }),
   );
-  const phone = form.register('phone');
 
   return (
     <Card withBorder radius="md" padding="lg" pos="relative">
@@ -141,19 +141,7 @@ function PetForm() {
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput label="Owner name" value={owner.data?.ownerName ?? user?.fullName ?? ''} readOnly variant="filled" />
                 <TextInput label="Email" value={owner.data?.email ?? user?.email ?? ''} readOnly variant="filled" />
-                <TextInput
-                  label="Phone"
-                  required
-                  type="tel"
-                  inputMode="numeric"
-                  maxLength={10}
-                  {...phone}
-                  onChange={(e) => {
-                    e.currentTarget.value = phoneInput(e.currentTarget.value);
-                    return phone.onChange(e);
-                  }}
-                  error={err('phone')}
-                />
+                <PhoneField />
                 <Textarea label="Address" required autosize minRows={1} {...form.register('address')} error={err('address')} />
               </SimpleGrid>
             </div>
