@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, pk, ref, updatedAt } from './_columns.ts';
+import { createdAt, pk, ref, refTo, updatedAt } from './_columns.ts';
 import { inventoryItems } from './inventory.ts';
 import { pets } from './pets.ts';
 
@@ -30,9 +30,7 @@ export const prescriptions = pgTable(
   'prescriptions',
   {
     id: pk(),
-    petId: ref('pet_id')
-      .notNull()
-      .references(() => pets.id),
+    petId: refTo('pet_id', () => pets.id),
     customerType: varchar('customer_type', { length: 8 }).notNull().$type<'pvtltd' | 'NGO'>(),
     nextFollowUp: date('next_follow_up', { mode: 'string' }),
     followUpTime: varchar('follow_up_time', { length: 5 }),
@@ -52,14 +50,10 @@ export const prescriptionLines = pgTable(
   'prescription_lines',
   {
     id: pk(),
-    prescriptionId: ref('prescription_id')
-      .notNull()
-      .references(() => prescriptions.id, { onDelete: 'cascade' }),
+    prescriptionId: refTo('prescription_id', () => prescriptions.id, { onDelete: 'cascade' }),
     /** items | tablets | mg | ml */
     section: varchar('section', { length: 8 }).notNull(),
-    itemId: ref('item_id')
-      .notNull()
-      .references(() => inventoryItems.id),
+    itemId: refTo('item_id', () => inventoryItems.id),
     quantity: integer('quantity').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
     lineTotalPaise: integer('line_total_paise').notNull(),
@@ -73,9 +67,7 @@ export const followUps = pgTable(
   'follow_ups',
   {
     id: pk(),
-    petId: ref('pet_id')
-      .notNull()
-      .references(() => pets.id, { onDelete: 'cascade' }),
+    petId: refTo('pet_id', () => pets.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     time: varchar('time', { length: 5 }),
     purpose: text('purpose').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, pk, ref, updatedAt } from './_columns.ts';
+import { createdAt, pk, ref, refTo, updatedAt } from './_columns.ts';
 
 export const inventoryItems = pgTable(
   'inventory_items',
@@ -37,9 +37,7 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: pk(),
-    itemId: ref('item_id')
-      .notNull()
-      .references(() => inventoryItems.id),
+    itemId: refTo('item_id', () => inventoryItems.id),
     delta: integer('delta').notNull(),
     stockAfter: integer('stock_after').notNull(),
     /** added | edited | prescribed | deleted | visit */

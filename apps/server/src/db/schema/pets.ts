@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, pk, ref, updatedAt } from './_columns.ts';
+import { createdAt, pk, ref, refTo, updatedAt } from './_columns.ts';
 import { users } from './auth.ts';
 
 export const owners = pgTable(
@@ -28,9 +28,7 @@ export const pets = pgTable(
   'pets',
   {
     id: pk(),
-    ownerId: ref('owner_id')
-      .notNull()
-      .references(() => owners.id, { onDelete: 'restrict' }),
+    ownerId: refTo('owner_id', () => owners.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     species: varchar('species', { length: 16 }).notNull(),
     breed: text('breed').notNull(),
@@ -60,9 +58,7 @@ export const vaccinations = pgTable(
   'vaccinations',
   {
     id: pk(),
-    petId: ref('pet_id')
-      .notNull()
-      .references(() => pets.id, { onDelete: 'cascade' }),
+    petId: refTo('pet_id', () => pets.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     numberOfDose: integer('number_of_dose'),
     givenOn: date('given_on', { mode: 'string' }),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, pk, ref, updatedAt } from './_columns.ts';
+import { createdAt, pk, ref, refTo, updatedAt } from './_columns.ts';
 import { users } from './auth.ts';
 import { inventoryItems } from './inventory.ts';
 import { pets } from './pets.ts';
@@ -23,9 +23,7 @@ export const subscriptionPlans = pgTable(
   'subscription_plans',
   {
     id: pk(),
-    visitTypeId: ref('visit_type_id')
-      .notNull()
-      .references(() => visitTypes.id),
+    visitTypeId: refTo('visit_type_id', () => visitTypes.id),
     name: text('name').notNull(),
     pricePaise: integer('price_paise').notNull(),
     durationDays: integer('duration_days').notNull(),
@@ -44,12 +42,8 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: pk(),
-    petId: ref('pet_id')
-      .notNull()
-      .references(() => pets.id),
-    planId: ref('plan_id')
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    petId: refTo('pet_id', () => pets.id),
+    planId: refTo('plan_id', () => subscriptionPlans.id),
     daysLeft: integer('days_left').notNull(),
     groomingsLeft: integer('groomings_left').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -70,12 +64,8 @@ export const visits = pgTable(
   'visits',
   {
     id: pk(),
-    petId: ref('pet_id')
-      .notNull()
-      .references(() => pets.id),
-    visitTypeId: ref('visit_type_id')
-      .notNull()
-      .references(() => visitTypes.id),
+    petId: refTo('pet_id', () => pets.id),
+    visitTypeId: refTo('visit_type_id', () => visitTypes.id),
     /** Denormalised purpose for search and display. */
     purpose: text('purpose').notNull(),
     /** Final price charged for the visit. */
@@ -107,9 +97,7 @@ export const visitItems = pgTable(
   'visit_items',
   {
     id: pk(),
-    visitId: ref('visit_id')
-      .notNull()
-      .references(() => visits.id, { onDelete: 'cascade' }),
+    visitId: refTo('visit_id', () => visits.id, { onDelete: 'cascade' }),
     /** shop | medicine | vaccine */
     kind: varchar('kind', { length: 16 }).notNull(),
     itemId: ref('item_id').references(() => inventoryItems.id),
@@ -128,12 +116,8 @@ export const boardings = pgTable(
   'boardings',
   {
     id: pk(),
-    petId: ref('pet_id')
-      .notNull()
-      .references(() => pets.id),
-    visitTypeId: ref('visit_type_id')
-      .notNull()
-      .references(() => visitTypes.id),
+    petId: refTo('pet_id', () => pets.id),
+    visitTypeId: refTo('visit_type_id', () => visitTypes.id),
     visitId: ref('visit_id').references(() => visits.id),
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
     numberOfDays: integer('number_of_days').notNull().default(1),
@@ -192,17 +176,13 @@ export const appointments = pgTable(
   'appointments',
   {
     id: pk(),
-    customerId: ref('customer_id')
-      .notNull()
-      .references(() => users.id),
+    customerId: refTo('customer_id', () => users.id),
     serviceId: ref('service_id').notNull(),
     serviceName: text('service_name').notNull(),
     servicePricePaise: integer('service_price_paise').notNull(),
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     appointmentTime: varchar('appointment_time', { length: 5 }).notNull(),
-    petId: ref('pet_id')
-      .notNull()
-      .references(() => pets.id),
+    petId: refTo('pet_id', () => pets.id),
     petName: text('pet_name').notNull(),
     petBreed: text('pet_breed'),
     petAge: text('pet_age'),
