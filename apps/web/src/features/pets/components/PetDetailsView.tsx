@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { formatDate, OTHER_BREED, type PetDetails, speciesLabel } from '@pawdesk/shared';
 import {
   IconCalendarPlus,
@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { EditOwnerForm } from './EditOwnerForm';
 import { EditPetForm } from './EditPetForm';
 import { InfoGrid } from './InfoGrid';
-import classes from './pets.module.css';
+import { InfoTile } from './InfoTile';
 
 export type PanelName = 'vaccinations' | 'subscriptions' | 'visits' | 'vetHistory';
 
@@ -81,33 +81,14 @@ export function PetDetailsView({
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="lg">
           {pet.vaccinations.length > 0 ? (
-            <UnstyledButton className={classes.tile} onClick={() => onOpenPanel('vaccinations')}>
-              <Group gap="sm" wrap="nowrap">
-                <IconVaccine size={22} color="var(--mantine-color-orange-8)" aria-hidden />
-                <div>
-                  <Text fw={600} size="sm">
-                    Vaccinations
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {pet.vaccinations.length} recorded
-                  </Text>
-                </div>
-              </Group>
-            </UnstyledButton>
+            <InfoTile
+              icon={IconVaccine}
+              title="Vaccinations"
+              hint={`${pet.vaccinations.length} recorded`}
+              onClick={() => onOpenPanel('vaccinations')}
+            />
           ) : null}
-          <UnstyledButton className={classes.tile} onClick={() => onOpenPanel('subscriptions')}>
-            <Group gap="sm" wrap="nowrap">
-              <IconId size={22} color="var(--mantine-color-orange-8)" aria-hidden />
-              <div>
-                <Text fw={600} size="sm">
-                  Subscriptions
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Plans, days left
-                </Text>
-              </div>
-            </Group>
-          </UnstyledButton>
+          <InfoTile icon={IconId} title="Subscriptions" hint="Plans, days left" onClick={() => onOpenPanel('subscriptions')} />
         </SimpleGrid>
 
         <Group gap="sm" mt="lg">

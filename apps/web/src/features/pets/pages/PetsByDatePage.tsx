@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePetDetails, usePetHistory } from '../api/get-pet';
 import { usePetsByDate } from '../api/get-pets-filtered';
 import { InfoGrid } from '../components/InfoGrid';
+import { InfoTile } from '../components/InfoTile';
 import { breedText } from '../components/PetDetailsView';
 import classes from '../components/pets.module.css';
 
@@ -89,19 +90,14 @@ function PetDetailsSection({ pet, onBack }: { pet: PetDetails; onBack: () => voi
           ]}
         />
         {pet.vaccinations.length > 0 ? (
-          <UnstyledButton className={classes.tile} mt="md" maw={280} onClick={() => setVaccOpen(true)}>
-            <Group gap="sm" wrap="nowrap">
-              <IconVaccine size={22} color="var(--mantine-color-orange-8)" aria-hidden />
-              <div>
-                <Text fw={600} size="sm">
-                  Vaccinations
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {pet.vaccinations.length} recorded
-                </Text>
-              </div>
-            </Group>
-          </UnstyledButton>
+          <InfoTile
+            icon={IconVaccine}
+            title="Vaccinations"
+            hint={`${pet.vaccinations.length} recorded`}
+            mt="md"
+            maw={280}
+            onClick={() => setVaccOpen(true)}
+          />
         ) : null}
       </Card>
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Visit History">
