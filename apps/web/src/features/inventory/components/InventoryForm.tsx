@@ -1,5 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Divider,
+  Group,
+  NumberInput,
+  type NumberInputProps,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   defaultReorderLevel,
   INVENTORY_TYPE_LABEL,
@@ -13,8 +24,9 @@ import {
   type InventoryUnit,
 } from '@pawdesk/shared';
 import type { ReactNode } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/forms';
 
 interface FormValues {
   itemName: string;
@@ -27,16 +39,19 @@ interface FormValues {
   reorderLevel: number | string;
 }
 
-const FIELDS = new Set<string>([
-  'itemName',
-  'stock',
-  'stockUnit',
-  'itemType',
-  'unitCostPrice',
-  'unitMinRetailPriceNGO',
-  'unitMaxRetailPriceCustomer',
-  'reorderLevel',
-]);
+type NumberName = 'stock' | 'reorderLevel' | 'unitCostPrice' | 'unitMinRetailPriceNGO' | 'unitMaxRetailPriceCustomer';
+
+/** Whole, non-negative counts. */
+const COUNT = { min: 0, allowDecimal: false, allowNegative: false } satisfies NumberInputProps;
+/** Rupee amounts, grouped the Indian way. */
+const MONEY = {
+  leftSection: '₹',
+  min: 0,
+  decimalScale: 2,
+  allowNegative: false,
+  thousandSeparator: ',',
+  thousandsGroupStyle: 'lakh',
+} satisfies NumberInputProps;
 
 const unitOptions = INVENTORY_UNITS.map((u) => ({ value: u, label: INVENTORY_UNIT_LABEL[u] }));
 // The 'Vaccine' option carries the value 'vaccine' (spec 000 §3 names the defect that saved it as medicine).
@@ -67,6 +82,9 @@ function initialValues(item?: InventoryItem): FormValues {
   };
 }
 
+/** The form's fields, which server field errors may name. */
+const FIELDS = new Set(Object.keys(initialValues()));
+
 /**
  * The add and edit inventory form: Item Name, Stock, Stock Unit, Item Type,
  * Reorder Level and the Pricing Information section. Validates with the
@@ -88,12 +106,8 @@ export function InventoryForm({
   /** Rejects with the ApiError on failure (the page shows the message). */
   onSubmit: (values: InventoryItemBody) => Promise<unknown>;
 }) {
-  const form = useForm<FormValues, unknown, InventoryItemBody>({
-    resolver: zodResolver(inventoryItemBody) as unknown as Resolver<FormValues, unknown, InventoryItemBody>,
-    defaultValues: initialValues(item),
-    // Validate on submit, then as fields change: blur-time errors would shift the button under the pointer.
-    mode: 'onSubmit',
-  });
+  // Validate on submit, then as fields change: blur-time errors would shift the button under the pointer.
+  const form = useZodForm<FormValues, InventoryItemBody>(inventoryItemBody, initialValues(item), 'onSubmit');
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -108,19 +122,14 @@ export function InventoryForm({
     }
   });
 
-  const money = (name: 'unitCostPrice' | 'unitMinRetailPriceNGO' | 'unitMaxRetailPriceCustomer', label: string) => (
+  /** A number field; `props` says what it accepts and how it shows. */
+  const numberInput = (name: NumberName, props: NumberInputProps) => (
     <Controller
       control={form.control}
       name={name}
       render={({ field }) => (
         <NumberInput
-          label={label}
-          leftSection="₹"
-          min={0}
-          decimalScale={2}
-          allowNegative={false}
-          thousandSeparator=","
-          thousandsGroupStyle="lakh"
+          {...props}
           value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}
@@ -130,6 +139,31 @@ export function InventoryForm({
       )}
     />
   );
+  /** A required choice that cannot be cleared; `toValue` turns the pick into the field's value. */
+  const select = <N extends 'stockUnit' | 'itemType'>(
+    name: N,
+    label: string,
+    data: { value: string; label: string }[],
+    toValue: (picked: string | null) => FormValues[N],
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          required
+          data={data}
+          allowDeselect={false}
+          value={field.value}
+          onChange={(v) => field.onChange(toValue(v))}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
+  const money = (name: NumberName, label: string) => numberInput(name, { label, ...MONEY });
 
   return (
     <form onSubmit={submit} noValidate aria-busy={saving}>
@@ -137,81 +171,21 @@ export function InventoryForm({
         {notice}
         <TextInput label="Item Name" required autoFocus={!item} {...form.register('itemName')} error={errors.itemName?.message} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={form.control}
-            name="stock"
-            render={({ field }) => (
-              <NumberInput
-                label="Stock"
-                required
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                error={errors.stock?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="stockUnit"
-            render={({ field }) => (
-              <Select
-                label="Stock Unit"
-                required
-                data={unitOptions}
-                allowDeselect={false}
-                value={field.value}
-                onChange={(v) => {
-                  const unit = (v ?? 'ml') as InventoryUnit;
-                  // On a new item, a reorder level the user has not chosen follows the unit's default.
-                  if (!item && !form.getFieldState('reorderLevel').isDirty) {
-                    form.setValue('reorderLevel', defaultReorderLevel(unit));
-                  }
-                  field.onChange(unit);
-                }}
-                onBlur={field.onBlur}
-                error={errors.stockUnit?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="itemType"
-            render={({ field }) => (
-              <Select
-                label="Item Type"
-                required
-                data={typeOptions}
-                allowDeselect={false}
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? 'disposable')}
-                onBlur={field.onBlur}
-                error={errors.itemType?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="reorderLevel"
-            render={({ field }) => (
-              <NumberInput
-                label="Reorder Level"
-                description="The item shows on the Alert List at or below this stock"
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                error={errors.reorderLevel?.message}
-              />
-            )}
-          />
+          {numberInput('stock', { label: 'Stock', required: true, ...COUNT })}
+          {select('stockUnit', 'Stock Unit', unitOptions, (v) => {
+            const unit = (v ?? 'ml') as InventoryUnit;
+            // On a new item, a reorder level the user has not chosen follows the unit's default.
+            if (!item && !form.getFieldState('reorderLevel').isDirty) {
+              form.setValue('reorderLevel', defaultReorderLevel(unit));
+            }
+            return unit;
+          })}
+          {select('itemType', 'Item Type', typeOptions, (v) => (v ?? 'disposable') as InventoryType)}
+          {numberInput('reorderLevel', {
+            label: 'Reorder Level',
+            description: 'The item shows on the Alert List at or below this stock',
+            ...COUNT,
+          })}
         </SimpleGrid>
 
         <Divider mt="xs" />
