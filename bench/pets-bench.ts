@@ -25,6 +25,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { OWNER_NAMES, PET_NAMES } from '../apps/server/src/db/seed/names.ts';
 import { installReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { insertUser } from '../apps/server/src/modules/auth/auth.repo.ts';
@@ -100,55 +101,11 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
 
 // ------------------------------------------------------------------ data
 
-const FIRST = [
-  'Rohan',
-  'Priya',
-  'Arjun',
-  'Neha',
-  'Vikram',
-  'Ananya',
-  'Kabir',
-  'Ishita',
-  'Aditya',
-  'Meera',
-  'Siddharth',
-  'Kavya',
-  'Rahul',
-  'Sneha',
-  'Aman',
-  'Pooja',
-  'Nikhil',
-  'Tanvi',
-  'Varun',
-  'Ritika',
-];
-const LAST = ['Mehta', 'Sharma', 'Singh', 'Kapoor', 'Rao', 'Iyer', 'Malhotra', 'Bose', 'Jain', 'Nair', 'Gupta', 'Reddy'];
+// The demo data's names: first names of its owners, the first 12 surnames, and its pet names plus 15 more.
+const FIRST = OWNER_NAMES.map((n) => n.split(' ')[0]!);
+const LAST = OWNER_NAMES.slice(0, 12).map((n) => n.split(' ')[1]!);
 const PET_BASE = [
-  'Bruno',
-  'Coco',
-  'Simba',
-  'Luna',
-  'Max',
-  'Bella',
-  'Rocky',
-  'Daisy',
-  'Sheru',
-  'Milo',
-  'Leo',
-  'Oreo',
-  'Tiger',
-  'Ginger',
-  'Buddy',
-  'Chiku',
-  'Zoe',
-  'Tommy',
-  'Lucy',
-  'Kaju',
-  'Mango',
-  'Pepper',
-  'Snowy',
-  'Toffee',
-  'Jack',
+  ...PET_NAMES,
   'Shadow',
   'Biscuit',
   'Cookie',

@@ -13,59 +13,11 @@ import {
   visitTypes,
   visits,
 } from '../schema/index.ts';
+import { OWNER_NAMES, PET_NAMES } from './names.ts';
 
 export const DEMO_STAFF = { email: 'staff@pawdesk.test', password: 'staff123', fullName: 'Asha Verma (Reception)' };
 export const DEMO_CUSTOMER = { email: 'customer@pawdesk.test', password: 'customer123', fullName: 'Rohan Mehta' };
 
-const OWNER_NAMES = [
-  'Rohan Mehta',
-  'Priya Sharma',
-  'Arjun Singh',
-  'Neha Kapoor',
-  'Vikram Rao',
-  'Ananya Iyer',
-  'Kabir Malhotra',
-  'Ishita Bose',
-  'Aditya Jain',
-  'Meera Nair',
-  'Siddharth Gupta',
-  'Kavya Reddy',
-  'Rahul Chawla',
-  'Sneha Pillai',
-  'Aman Khanna',
-  'Pooja Bhatia',
-  'Nikhil Arora',
-  'Tanvi Desai',
-  'Varun Sethi',
-  'Ritika Saxena',
-];
-const PET_NAMES = [
-  'Bruno',
-  'Coco',
-  'Simba',
-  'Luna',
-  'Max',
-  'Bella',
-  'Rocky',
-  'Daisy',
-  'Sheru',
-  'Milo',
-  'Leo',
-  'Oreo',
-  'Tiger',
-  'Ginger',
-  'Buddy',
-  'Chiku',
-  'Zoe',
-  'Tommy',
-  'Lucy',
-  'Kaju',
-  'Mango',
-  'Pepper',
-  'Snowy',
-  'Toffee',
-  'Jack',
-];
 const OTHER_SPECIES: [string, string][] = [
   ['cat', 'Persian'],
   ['cat', 'Siamese'],
