@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text } from '@manti
 import { useMediaQuery } from '@mantine/hooks';
 import { type AttendanceEntry, formatTime12 } from '@pawdesk/shared';
 import classes from './attendance.module.css';
+import { TableHead } from '../../../components/TableHead';
 
 export interface SheetProps {
   rows: AttendanceEntry[];
@@ -89,17 +90,9 @@ export function AttendanceSheet({ rows, checked, changed, onToggle, disabled }: 
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Scheduled visits">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Pet name</Table.Th>
-            <Table.Th>Species</Table.Th>
-            <Table.Th>Owner name</Table.Th>
-            <Table.Th>Contact</Table.Th>
-            <Table.Th>Purpose</Table.Th>
-            <Table.Th>Time</Table.Th>
-            <Table.Th ta="center">Present</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={['Pet name', 'Species', 'Owner name', 'Contact', 'Purpose', 'Time', { label: 'Present', ta: 'center' }]}
+        />
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r._id} className={changed(r) ? classes.changed : undefined}>

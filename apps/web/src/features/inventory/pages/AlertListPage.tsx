@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useAlertList } from '../api/get-alert-list';
+import { TableHead } from '../../../components/TableHead';
 
 /** Items at or below their reorder level; Refill opens the edit screen with the item. */
 export default function AlertListPage() {
@@ -22,20 +23,16 @@ export default function AlertListPage() {
       <Card withBorder radius="lg" padding={0}>
         <Table.ScrollContainer minWidth={320}>
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Item Name</Table.Th>
-                <Table.Th>Stock Unit</Table.Th>
-                <Table.Th ta="right">Stock</Table.Th>
-                <Table.Th ta="right" visibleFrom="sm">
-                  Reorder Level
-                </Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Action</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              columns={[
+                '#',
+                'Item Name',
+                'Stock Unit',
+                { label: 'Stock', ta: 'right' },
+                { label: 'Reorder Level', ta: 'right', visibleFrom: 'sm' },
+                { label: <VisuallyHidden>Action</VisuallyHidden> },
+              ]}
+            />
             <Table.Tbody>
               {items.map((item, i) => (
                 <Table.Tr key={item._id}>

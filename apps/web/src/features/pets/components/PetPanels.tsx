@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePetPrescriptions, usePetSubscriptions, usePetVisits } from '../api/get-pet-panels';
 import { InfoGrid } from './InfoGrid';
 import classes from './pets.module.css';
+import { TableHead } from '../../../components/TableHead';
 
 /** A full-view panel of the details column with a way back. */
 function Panel({
@@ -84,14 +85,7 @@ export function VaccinationsPanel({ pet, onBack }: { pet: PetDetails; onBack: ()
       ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Vaccine</Table.Th>
-                <Table.Th>Doses</Table.Th>
-                <Table.Th>Given on</Table.Th>
-                <Table.Th>Next due</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Vaccine', 'Doses', 'Given on', 'Next due']} />
             <Table.Tbody>
               {pet.vaccinations.map((v) => (
                 <Row key={v._id} onOpen={() => setOpen(v)} label={`Vaccination ${v.name}`}>
@@ -149,14 +143,7 @@ export function SubscriptionsPanel({ pet, onBack }: { pet: PetDetails; onBack: (
     body = (
       <Table.ScrollContainer minWidth={460}>
         <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Plan</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Days left</Table.Th>
-              <Table.Th>Price</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Plan', 'Status', 'Days left', 'Price']} />
           <Table.Tbody>
             {q.data.map((s) => (
               <Row key={s._id} onOpen={() => setOpen(s)} label={`Subscription ${s.planId.subscriptionType.purpose}`}>
@@ -222,14 +209,7 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
       <Stack gap="sm">
         <Table.ScrollContainer minWidth={460}>
           <Table verticalSpacing="sm" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Pet</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Purpose</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Pet', 'Date', 'Purpose', { label: 'Amount', ta: 'right' }]} />
             <Table.Tbody>
               {visits.map((v) => (
                 <Table.Tr key={v._id}>
@@ -287,14 +267,7 @@ export function VetHistoryPanel({ pet, onBack }: { pet: PetDetails; onBack: () =
       <Stack gap="sm">
         <Table.ScrollContainer minWidth={460}>
           <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Diagnosis</Table.Th>
-                <Table.Th>Customer type</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'Diagnosis', 'Customer type', { label: 'Total', ta: 'right' }]} />
             <Table.Tbody>
               {list.map((p) => (
                 <Row key={p._id} onOpen={() => setOpen(p)} label={`Prescription of ${formatDate(p.createdAt)}`}>

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Spoiler, Stack, Table, Text, Tooltip } from
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, formatDateTime, type NotificationStatus, type SentMessage } from '@pawdesk/shared';
 import { IconRefresh } from '@tabler/icons-react';
+import { TableHead } from '../../../components/TableHead';
 
 const STATUS: Record<NotificationStatus, { color: string; label: string }> = {
   queued: { color: 'blue', label: 'Queued' },
@@ -116,16 +117,16 @@ export function MessagesTable({
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped verticalSpacing="sm" aria-label="Messages">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th miw={110}>Status</Table.Th>
-            <Table.Th ta="right">Attempts</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Last error</Table.Th>
-            <Table.Th>When</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            'Recipient',
+            'Subject',
+            { label: 'Status', miw: 110 },
+            { label: 'Attempts', ta: 'right' },
+            { label: 'Last error', style: { whiteSpace: 'nowrap' } },
+            'When',
+          ]}
+        />
         <Table.Tbody>
           {rows.map((m) => (
             <Table.Tr key={m._id}>

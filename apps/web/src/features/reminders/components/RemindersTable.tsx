@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, formatTime12, type ReminderItem } from '@pawdesk/shared';
 import { IconCake } from '@tabler/icons-react';
+import { TableHead } from '../../../components/TableHead';
 
 function Purpose({ r }: { r: ReminderItem }) {
   if (r.kind === 'birthday') {
@@ -80,17 +81,17 @@ export function RemindersTable({ rows, showAttendance }: { rows: ReminderItem[];
   return (
     <Table.ScrollContainer minWidth={showAttendance ? 820 : 720}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Reminders">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={48}>No.</Table.Th>
-            <Table.Th>Pet name</Table.Th>
-            <Table.Th>Owner name</Table.Th>
-            <Table.Th>Contact</Table.Th>
-            <Table.Th>Purpose</Table.Th>
-            <Table.Th>Scheduled date</Table.Th>
-            {showAttendance ? <Table.Th>Attendance</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            { label: 'No.', w: 48 },
+            'Pet name',
+            'Owner name',
+            'Contact',
+            'Purpose',
+            'Scheduled date',
+            showAttendance && 'Attendance',
+          ]}
+        />
         <Table.Tbody>
           {rows.map((r, i) => (
             <Table.Tr key={`${r.kind}:${r._id}:${r.scheduledDate}`}>
