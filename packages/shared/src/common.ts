@@ -10,6 +10,13 @@ export const idParams = z.object({ id: idSchema });
 export const dateSchema = z.string().refine(isIsoDate, 'Invalid date (expected yyyy-MM-dd)');
 export const dateParams = z.object({ date: dateSchema });
 
+/** Text that must be given: `message` when missing or blank; trimmed; at most `max` characters (`tooLong` when more). */
+export const requiredString = (message: string, max: number, tooLong?: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/** A required email address, trimmed, at most 254 characters. */
+export const requiredEmail = () => requiredString('Email is required', 254).pipe(z.email('Email format is invalid'));
+
 /** Rupees: a non-negative number with at most two decimals. */
 export const rupeesSchema = z
   .number({ error: 'Must be a number' })

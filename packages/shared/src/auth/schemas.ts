@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../catalog.ts';
+import { requiredEmail, requiredString } from '../common.ts';
 
 export const ROLES = ['staff', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -13,13 +14,8 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const signupBody = z.object({
-  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(120),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254)
-    .pipe(z.email('Email format is invalid')),
+  fullName: requiredString('Full name is required', 120),
+  email: requiredEmail(),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REORDER_LEVEL, INVENTORY_TYPES, INVENTORY_UNITS, type InventoryType, type InventoryUnit } from '../catalog.ts';
-import { idSchema } from '../common.ts';
+import { idSchema, requiredString } from '../common.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 
 /** Labels of the stock units and item types as the forms show them; the values are what is saved. */
@@ -75,7 +75,7 @@ const volume = (label: string) =>
 
 /** POST /inventory/addinventory (spec 000 §7): the three prices are optional and default to 0. */
 export const inventoryItemBody = z.object({
-  itemName: z.string({ error: 'Item name is required' }).trim().min(1, 'Item name is required').max(200, 'Item name is too long'),
+  itemName: requiredString('Item name is required', 200, 'Item name is too long'),
   stock: wholeNumber('Stock', true),
   stockUnit: z.enum(INVENTORY_UNITS, { error: 'Please select a valid stock unit (ml, item, tablet or mg)' }).default('ml'),
   itemType: z

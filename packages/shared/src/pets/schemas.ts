@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { OTHER_BREED, PHONE_RE, SEGMENTS, SEXES, SPECIES } from '../catalog.ts';
-import { idSchema } from '../common.ts';
+import { idSchema, requiredString } from '../common.ts';
 import { DEFAULT_TZ, isIsoDate, todayIn } from '../dates.ts';
 import { isKnownBreed, isSpecies } from './rules.ts';
 
@@ -45,8 +45,7 @@ export const PET_MSG = {
 export const PET_SAVED = 'Data saved successfully';
 export const PET_CHANGES_SAVED = 'Changes saved successfully';
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+const requiredText = (message: string, max: number) => requiredString(message, max, `At most ${max} characters`);
 
 const requiredDate = (message: string) =>
   z

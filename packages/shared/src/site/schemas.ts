@@ -1,19 +1,15 @@
 import { z } from 'zod';
+import { requiredEmail, requiredString } from '../common.ts';
 
 export const contactBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254)
-    .pipe(z.email('Email format is invalid')),
+  name: requiredString('Name is required', 120),
+  email: requiredEmail(),
   phone: z
     .string()
     .trim()
     .regex(/^(\d{10})?$/, 'Enter a valid 10-digit phone number')
     .optional(),
-  comment: z.string({ error: 'Comment is required' }).trim().min(1, 'Comment is required').max(4000),
+  comment: requiredString('Comment is required', 4000),
 });
 export type ContactBody = z.infer<typeof contactBody>;
 
