@@ -23,31 +23,21 @@ const uniq = (label: string) => `Zq${++n}${Math.random().toString(36).slice(2, 7
 
 describe('POST /inventory/addinventory', () => {
   it('adds an item with every field, answers the spec message and records the opening stock', async () => {
-    const res = await add({
-      itemName: '  Amoxicillin 250mg ',
+    const fields = {
       stock: 120,
       stockUnit: 'tablet',
       itemType: 'medicine',
       unitCostPrice: 4,
       unitMinRetailPriceNGO: 6.5,
       unitMaxRetailPriceCustomer: 9.25,
-    });
+    };
+    const res = await add({ itemName: '  Amoxicillin 250mg ', ...fields });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
       success: true,
       message: 'Inventory item added successfully!',
-      item: {
-        itemName: 'Amoxicillin 250mg',
-        stock: 120,
-        stockUnit: 'tablet',
-        itemType: 'medicine',
-        unitCostPrice: 4,
-        unitMinRetailPriceNGO: 6.5,
-        unitMaxRetailPriceCustomer: 9.25,
-        reorderLevel: DEFAULT_REORDER_LEVEL.tablet,
-        isLowStock: false,
-      },
+      item: { itemName: 'Amoxicillin 250mg', ...fields, reorderLevel: DEFAULT_REORDER_LEVEL.tablet, isLowStock: false },
     });
     expect(body.item._id).toMatch(/^[0-9a-f]{24}$/);
     const [row] = await t.database.db.select().from(inventoryItems).where(eq(inventoryItems.id, body.item._id));
