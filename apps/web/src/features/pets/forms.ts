@@ -1,5 +1,5 @@
 import { type PetDetails, todayIn } from '@pawdesk/shared';
-import { type FieldErrors, type FieldValues, get, type UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { saveFailure } from './components/save-errors';
 
@@ -53,7 +53,3 @@ export interface OwnerContactValues {
 export function onSaveError<V extends FieldValues, B>(form: UseFormReturn<V, unknown, B>) {
   return (err: unknown) => notify.error(saveFailure(err, (p, e) => form.setError(p as never, e)));
 }
-
-/** The message of the error at a field path (e.g. 'pets.0.name'), if any. */
-export const errorAt = (errors: FieldErrors, path: string): string | undefined =>
-  (get(errors, path) as { message?: string } | undefined)?.message;

@@ -1,25 +1,17 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { phoneInput } from '@pawdesk/shared';
 import { useFormContext } from 'react-hook-form';
-import { errorAt } from '../forms';
+import { errorAt, fieldProps } from '../../../lib/forms';
 
 /** Owner name, phone (digits only, capped at 10), optional email and address. */
 export function OwnerFields({ nameField, autoFocus }: { nameField: 'ownerName' | 'name'; autoFocus?: boolean }) {
-  const { register, formState } = useFormContext<Record<string, any>>();
-  const err = (f: string) => errorAt(formState.errors, f);
+  const form = useFormContext<Record<string, any>>();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-      <TextInput
-        label="Owner name"
-        required
-        autoComplete="off"
-        autoFocus={autoFocus}
-        {...register(nameField)}
-        error={err(nameField)}
-      />
+      <TextInput label="Owner name" required autoComplete="off" autoFocus={autoFocus} {...fieldProps(form, nameField)} />
       <PhoneField placeholder="10-digit mobile number" />
-      <TextInput label="Email (optional)" type="email" autoComplete="off" {...register('email')} error={err('email')} />
-      <Textarea label="Address" required autosize minRows={1} maxRows={4} {...register('address')} error={err('address')} />
+      <TextInput label="Email (optional)" type="email" autoComplete="off" {...fieldProps(form, 'email')} />
+      <Textarea label="Address" required autosize minRows={1} maxRows={4} {...fieldProps(form, 'address')} />
     </SimpleGrid>
   );
 }

@@ -3,7 +3,7 @@ import { breedsFor, OTHER_BREED, SEXES, SPECIES, speciesLabel, todayIn } from '@
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { errorAt } from '../forms';
+import { fieldProps } from '../../../lib/forms';
 
 /** Loose form values: the fields of one pet under `prefix` (e.g. `pets.0.`, or '' for a single pet). */
 type AnyForm = Record<string, any>;
@@ -31,8 +31,9 @@ export function PetFields({
   vaccinationDates = false,
   autoFocus,
 }: PetFieldsProps) {
-  const { register, control, setValue, getValues, formState } = useFormContext<AnyForm>();
-  const err = (field: string) => errorAt(formState.errors, `${prefix}${field}`);
+  const form = useFormContext<AnyForm>();
+  const { register, control, setValue, getValues } = form;
+  const field = (name: string) => fieldProps(form, `${prefix}${name}`);
   const chosenSpecies: string = useWatch({ control, name: `${prefix}species` }) ?? '';
   const breed: string = useWatch({ control, name: `${prefix}breed` }) ?? '';
   const breeds = breedsFor(chosenSpecies);
@@ -56,47 +57,27 @@ export function PetFields({
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
-        <TextInput label="Pet name" required autoFocus={autoFocus} {...register(`${prefix}name`)} error={err('name')} />
+        <TextInput label="Pet name" required autoFocus={autoFocus} {...field('name')} />
         <NativeSelect
           label="Species"
           required
           data={[{ value: '', label: 'Select species' }, ...species.map((s) => ({ value: s, label: speciesLabel(s) }))]}
-          {...register(`${prefix}species`)}
-          error={err('species')}
+          {...field('species')}
         />
         <NativeSelect
           label="Breed"
           required
           disabled={breeds.length === 0}
           data={[{ value: '', label: breeds.length ? 'Select breed' : 'Choose a species first' }, ...breeds]}
-          {...register(`${prefix}breed`)}
-          error={err('breed')}
+          {...field('breed')}
         />
         {breed === OTHER_BREED ? (
-          <TextInput
-            label="Custom breed"
-            required
-            placeholder="e.g. Indie mix"
-            {...register(`${prefix}customBreed`)}
-            error={err('customBreed')}
-          />
+          <TextInput label="Custom breed" required placeholder="e.g. Indie mix" {...field('customBreed')} />
         ) : null}
-        <NativeSelect
-          label="Sex"
-          required
-          data={[{ value: '', label: 'Select sex' }, ...SEXES]}
-          {...register(`${prefix}sex`)}
-          error={err('sex')}
-        />
-        <TextInput label="Color" required {...register(`${prefix}color`)} error={err('color')} />
-        <TextInput label="Date of birth" type="date" required max={today} {...register(`${prefix}dob`)} error={err('dob')} />
-        <TextInput
-          label="Registration date"
-          type="date"
-          required
-          {...register(`${prefix}registrationDate`)}
-          error={err('registrationDate')}
-        />
+        <NativeSelect label="Sex" required data={[{ value: '', label: 'Select sex' }, ...SEXES]} {...field('sex')} />
+        <TextInput label="Color" required {...field('color')} />
+        <TextInput label="Date of birth" type="date" required max={today} {...field('dob')} />
+        <TextInput label="Registration date" type="date" required {...field('registrationDate')} />
       </SimpleGrid>
       <Checkbox label="Neutered" {...register(`${prefix}neutered`)} />
       {vaccinations ? <VaccinationRows prefix={prefix} withDates={vaccinationDates} /> : null}
@@ -106,9 +87,9 @@ export function PetFields({
 
 /** The optional vaccination rows of one pet. */
 export function VaccinationRows({ prefix, withDates }: { prefix: string; withDates: boolean }) {
-  const { register, control, formState } = useFormContext<AnyForm>();
-  const { fields, append, remove } = useFieldArray({ control, name: `${prefix}vaccinations` });
-  const err = (i: number, field: string) => errorAt(formState.errors, `${prefix}vaccinations.${i}.${field}`);
+  const form = useFormContext<AnyForm>();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: `${prefix}vaccinations` });
+  const field = (i: number, name: string) => fieldProps(form, `${prefix}vaccinations.${i}.${name}`);
   const today = todayIn();
   return (
     <Stack gap="xs">
@@ -128,31 +109,12 @@ export function VaccinationRows({ prefix, withDates }: { prefix: string; withDat
       {fields.map((f, i) => (
         <Group key={f.id} align="flex-start" gap="xs" wrap="nowrap">
           <SimpleGrid cols={{ base: 1, xs: 2, md: withDates ? 4 : 2 }} spacing="xs" style={{ flex: 1 }}>
-            <TextInput label="Vaccine name" size="sm" {...register(`${prefix}vaccinations.${i}.name`)} error={err(i, 'name')} />
-            <TextInput
-              label="Number of doses"
-              size="sm"
-              inputMode="numeric"
-              {...register(`${prefix}vaccinations.${i}.numberOfDose`)}
-              error={err(i, 'numberOfDose')}
-            />
+            <TextInput label="Vaccine name" size="sm" {...field(i, 'name')} />
+            <TextInput label="Number of doses" size="sm" inputMode="numeric" {...field(i, 'numberOfDose')} />
             {withDates ? (
               <>
-                <TextInput
-                  label="Date given"
-                  type="date"
-                  size="sm"
-                  max={today}
-                  {...register(`${prefix}vaccinations.${i}.givenOn`)}
-                  error={err(i, 'givenOn')}
-                />
-                <TextInput
-                  label="Next due"
-                  type="date"
-                  size="sm"
-                  {...register(`${prefix}vaccinations.${i}.nextDue`)}
-                  error={err(i, 'nextDue')}
-                />
+                <TextInput label="Date given" type="date" size="sm" max={today} {...field(i, 'givenOn')} />
+                <TextInput label="Next due" type="date" size="sm" {...field(i, 'nextDue')} />
               </>
             ) : null}
           </SimpleGrid>

@@ -22,13 +22,13 @@ import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useAuth } from '../../../lib/auth';
-import { useZodForm } from '../../../lib/forms';
+import { errorAt, fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useCustomerAddPet, useCustomerOwnerInfo, useMyPets } from '../api/customer-pets';
 import { breedText } from '../components/PetDetailsView';
 import { PetFields, VaccinationRows } from '../components/PetFields';
 import { PhoneField } from '../components/OwnerFields';
-import { emptyPetValues, errorAt, onSaveError, type PetFormValues } from '../forms';
+import { emptyPetValues, onSaveError, type PetFormValues } from '../forms';
 
 interface CustomerPetForm extends PetFormValues {
   segment: string;
@@ -81,7 +81,6 @@ function PetForm() {
   const owner = useCustomerOwnerInfo();
   const add = useCustomerAddPet();
   const form = useZodForm<CustomerPetForm, CustomerPetBody>(customerPetBody, emptyPet());
-  const err = (f: string) => errorAt(form.formState.errors, f);
 
   // Phone and address start from the owner record (or the account) and stay editable.
   useEffect(() => {
@@ -124,7 +123,13 @@ function PetForm() {
               control={form.control}
               name="segment"
               render={({ field }) => (
-                <Radio.Group label="Segment" required value={field.value} onChange={field.onChange} error={err('segment')}>
+                <Radio.Group
+                  label="Segment"
+                  required
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errorAt(form.formState.errors, 'segment')}
+                >
                   <Group mt={6}>
                     {SEGMENTS.map((s) => (
                       <Radio key={s} value={s} label={s} />
@@ -142,7 +147,7 @@ function PetForm() {
                 <TextInput label="Owner name" value={owner.data?.ownerName ?? user?.fullName ?? ''} readOnly variant="filled" />
                 <TextInput label="Email" value={owner.data?.email ?? user?.email ?? ''} readOnly variant="filled" />
                 <PhoneField />
-                <Textarea label="Address" required autosize minRows={1} {...form.register('address')} error={err('address')} />
+                <Textarea label="Address" required autosize minRows={1} {...fieldProps(form, 'address')} />
               </SimpleGrid>
             </div>
             <Group justify="flex-end">

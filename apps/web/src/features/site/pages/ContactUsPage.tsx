@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { type ContactBody, contactBody } from '@pawdesk/shared';
 import { DROP_OFF_WINDOW, PICK_UP_WINDOW } from '@pawdesk/shared/catalog';
 import { IconClock, IconMail, IconMapPin, IconPhone, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useBusiness } from '../../../lib/business';
+import { fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useSubmitContact } from '../api/contact';
 import classes from '../components/site.module.css';
@@ -37,12 +36,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
 export default function ContactUsPage() {
   const b = useBusiness();
   const submit = useSubmitContact();
-  const form = useForm<FormInput, unknown, ContactBody>({
-    resolver: zodResolver(contactBody),
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-  });
-  const { errors } = form.formState;
+  const form = useZodForm<FormInput, ContactBody>(contactBody, EMPTY);
 
   const onSubmit = form.handleSubmit((values) => {
     const body: ContactBody = { name: values.name, email: values.email, comment: values.comment };
@@ -86,17 +80,9 @@ export default function ContactUsPage() {
                     Fields marked * are required.
                   </Text>
                 </div>
-                <TextInput label="Name" autoComplete="name" required {...form.register('name')} error={errors.name?.message} />
+                <TextInput label="Name" autoComplete="name" required {...fieldProps(form, 'name')} />
                 <Group grow align="flex-start" wrap="wrap" gap="md" preventGrowOverflow={false}>
-                  <TextInput
-                    label="Email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    miw={220}
-                    {...form.register('email')}
-                    error={errors.email?.message}
-                  />
+                  <TextInput label="Email" type="email" autoComplete="email" required miw={220} {...fieldProps(form, 'email')} />
                   <TextInput
                     label="Phone (optional)"
                     type="tel"
@@ -104,19 +90,10 @@ export default function ContactUsPage() {
                     autoComplete="tel-national"
                     placeholder="10-digit mobile number"
                     miw={220}
-                    {...form.register('phone')}
-                    error={errors.phone?.message}
+                    {...fieldProps(form, 'phone')}
                   />
                 </Group>
-                <Textarea
-                  label="Comment"
-                  required
-                  autosize
-                  minRows={5}
-                  maxRows={12}
-                  {...form.register('comment')}
-                  error={errors.comment?.message}
-                />
+                <Textarea label="Comment" required autosize minRows={5} maxRows={12} {...fieldProps(form, 'comment')} />
                 <Group justify="flex-end">
                   <Button
                     type="submit"
