@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Card, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@pawdesk/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { dashboardFor } from '../../../lib/auth';
 import { useLogin } from '../api/auth';
+import { AuthCard } from '../components/AuthCard';
 
 export default function LoginPage() {
   const [role, setRole] = useState<Role | ''>('');
@@ -33,17 +34,12 @@ export default function LoginPage() {
     : null;
 
   return (
-    <Card withBorder shadow="sm" radius="lg" padding="xl" maw={440} mx="auto" my="xl">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <div>
-            <Title order={1} fz={26}>
-              Welcome back
-            </Title>
-            <Text c="dimmed" size="sm">
-              Sign in to manage your pets and bookings.
-            </Text>
-          </div>
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to manage your pets and bookings."
+      onSubmit={submit}
+      fields={
+        <>
           <Radio.Group label="I am a" value={role} onChange={(v) => setRole(v as Role)} required>
             <Stack gap="xs" mt={6}>
               <Radio value="staff" label="Staff Member" />
@@ -65,22 +61,16 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
-          {error ? (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Button type="submit" disabled={!ready} loading={login.isPending} fullWidth>
-            Login
-          </Button>
-          <Text size="sm" ta="center">
-            New here?{' '}
-            <Anchor component={Link} to="/signup">
-              Create an account
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </Card>
+        </>
+      }
+      error={error}
+      errorIcon={<IconAlertCircle />}
+      submit={
+        <Button type="submit" disabled={!ready} loading={login.isPending} fullWidth>
+          Login
+        </Button>
+      }
+      other={{ question: 'New here?', link: 'Create an account', to: '/signup' }}
+    />
   );
 }

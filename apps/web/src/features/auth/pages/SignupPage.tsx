@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, TextInput } from '@mantine/core';
 import { signupBody } from '@pawdesk/shared';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
+import { fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useSignup } from '../api/auth';
+import { AuthCard } from '../components/AuthCard';
 
 const formSchema = signupBody.omit({ role: true });
 type FormValues = z.input<typeof formSchema>;
@@ -14,12 +14,7 @@ type FormValues = z.input<typeof formSchema>;
 export default function SignupPage() {
   const navigate = useNavigate();
   const signup = useSignup();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { fullName: '', email: '', password: '' },
-    mode: 'onTouched',
-  });
-  const { errors } = form.formState;
+  const form = useZodForm<FormValues, z.output<typeof formSchema>>(formSchema, { fullName: '', email: '', password: '' });
 
   const onSubmit = form.handleSubmit((values) =>
     signup.mutate(
@@ -48,56 +43,30 @@ export default function SignupPage() {
       : null;
 
   return (
-    <Card withBorder shadow="sm" radius="lg" padding="xl" maw={440} mx="auto" my="xl">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <div>
-            <Title order={1} fz={26}>
-              Create your account
-            </Title>
-            <Text c="dimmed" size="sm">
-              Register your pets, book services and track visits online.
-            </Text>
-          </div>
-          <TextInput
-            label="Full name"
-            autoComplete="name"
-            required
-            {...form.register('fullName')}
-            error={errors.fullName?.message}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.register('email')}
-            error={errors.email?.message}
-          />
+    <AuthCard
+      title="Create your account"
+      subtitle="Register your pets, book services and track visits online."
+      onSubmit={onSubmit}
+      fields={
+        <>
+          <TextInput label="Full name" autoComplete="name" required {...fieldProps(form, 'fullName')} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             required
             description="At least 6 characters"
-            {...form.register('password')}
-            error={errors.password?.message}
+            {...fieldProps(form, 'password')}
           />
-          {serverError ? (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          ) : null}
-          <Button type="submit" loading={signup.isPending} fullWidth>
-            Sign up
-          </Button>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Login
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </Card>
+        </>
+      }
+      error={serverError}
+      submit={
+        <Button type="submit" loading={signup.isPending} fullWidth>
+          Sign up
+        </Button>
+      }
+      other={{ question: 'Already have an account?', link: 'Login', to: '/login' }}
+    />
   );
 }
