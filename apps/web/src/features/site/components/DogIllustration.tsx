@@ -1,3 +1,16 @@
+/** A paw print drawn around the origin; `transform` places it. */
+function PawPrint({ transform }: { transform: string }) {
+  return (
+    <g transform={transform}>
+      <ellipse cx="0" cy="6" rx="9" ry="7.5" />
+      <circle cx="-9" cy="-4" r="3.6" />
+      <circle cx="-3" cy="-9" r="3.6" />
+      <circle cx="4" cy="-9" r="3.6" />
+      <circle cx="10" cy="-4" r="3.6" />
+    </g>
+  );
+}
+
 /** A friendly dog portrait drawn inline (no remote images). Decorative only. */
 export function DogIllustration() {
   return (
@@ -55,20 +68,8 @@ export function DogIllustration() {
       </g>
       {/* paw prints around the frame */}
       <g fill="#e8590c" opacity="0.28">
-        <g transform="translate(268 58) rotate(20)">
-          <ellipse cx="0" cy="6" rx="9" ry="7.5" />
-          <circle cx="-9" cy="-4" r="3.6" />
-          <circle cx="-3" cy="-9" r="3.6" />
-          <circle cx="4" cy="-9" r="3.6" />
-          <circle cx="10" cy="-4" r="3.6" />
-        </g>
-        <g transform="translate(34 262) rotate(-18) scale(0.8)">
-          <ellipse cx="0" cy="6" rx="9" ry="7.5" />
-          <circle cx="-9" cy="-4" r="3.6" />
-          <circle cx="-3" cy="-9" r="3.6" />
-          <circle cx="4" cy="-9" r="3.6" />
-          <circle cx="10" cy="-4" r="3.6" />
-        </g>
+        <PawPrint transform="translate(268 58) rotate(20)" />
+        <PawPrint transform="translate(34 262) rotate(-18) scale(0.8)" />
       </g>
     </svg>
   );

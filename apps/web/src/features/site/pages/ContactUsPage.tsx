@@ -1,8 +1,7 @@
-import { Anchor, Button, Card, Grid, Group, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type ContactBody, contactBody } from '@pawdesk/shared';
 import { DROP_OFF_WINDOW, PICK_UP_WINDOW } from '@pawdesk/shared/catalog';
 import { IconClock, IconMail, IconMapPin, IconPhone, IconSend } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -10,28 +9,13 @@ import { useBusiness } from '../../../lib/business';
 import { fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useSubmitContact } from '../api/contact';
+import { ContactDetail } from '../components/ContactDetail';
 import classes from '../components/site.module.css';
 import { directionsUrl } from '../format';
 
 type FormInput = z.input<typeof contactBody>;
 const FIELDS = ['name', 'email', 'phone', 'comment'] as const;
 const EMPTY: FormInput = { name: '', email: '', phone: '', comment: '' };
-
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <li>
-      <ThemeIcon size={36} radius="md" variant="light">
-        {icon}
-      </ThemeIcon>
-      <div>
-        <Text fw={600} size="sm">
-          {label}
-        </Text>
-        {children}
-      </div>
-    </li>
-  );
-}
 
 export default function ContactUsPage() {
   const b = useBusiness();
@@ -116,32 +100,32 @@ export default function ContactUsPage() {
                 {b.name}
               </Title>
               <ul className={classes.contactList}>
-                <Detail icon={<IconMapPin size={20} aria-hidden />} label="Address">
+                <ContactDetail icon={IconMapPin} label="Address" labelSize="sm">
                   <Text size="sm" c="dimmed">
                     {b.address}
                   </Text>
                   <Anchor size="sm" href={directionsUrl(b.address)} target="_blank" rel="noopener noreferrer">
                     Get directions
                   </Anchor>
-                </Detail>
-                <Detail icon={<IconPhone size={20} aria-hidden />} label="Phone">
+                </ContactDetail>
+                <ContactDetail icon={IconPhone} label="Phone" labelSize="sm">
                   <Anchor size="sm" href={`tel:${b.phone.replace(/\s/g, '')}`}>
                     {b.phone}
                   </Anchor>
-                </Detail>
-                <Detail icon={<IconMail size={20} aria-hidden />} label="Email">
+                </ContactDetail>
+                <ContactDetail icon={IconMail} label="Email" labelSize="sm">
                   <Anchor size="sm" href={`mailto:${b.email}`}>
                     {b.email}
                   </Anchor>
-                </Detail>
-                <Detail icon={<IconClock size={20} aria-hidden />} label="Opening hours">
+                </ContactDetail>
+                <ContactDetail icon={IconClock} label="Opening hours" labelSize="sm">
                   <Text size="sm" c="dimmed">
                     {b.openingHours}
                   </Text>
                   <Text size="sm" c="dimmed">
                     Drop-off {DROP_OFF_WINDOW}, pick-up {PICK_UP_WINDOW}
                   </Text>
-                </Detail>
+                </ContactDetail>
               </ul>
             </Card>
             <div className={`${classes.vet} ${classes.auto}`}>

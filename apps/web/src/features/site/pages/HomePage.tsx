@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBusiness } from '../../../lib/business';
+import { ContactDetail } from '../components/ContactDetail';
 import { DogIllustration } from '../components/DogIllustration';
 import { ServiceCard } from '../components/ServiceCard';
 import classes from '../components/site.module.css';
@@ -176,42 +177,24 @@ export default function HomePage() {
           <div>
             <SectionHead id="location-title" kicker="Location" title="Find us in Gurugram" />
             <ul className={classes.contactList}>
-              <li>
-                <ThemeIcon size={36} radius="md" variant="light">
-                  <IconMapPin size={20} aria-hidden />
-                </ThemeIcon>
-                <div>
-                  <Text fw={600}>{b.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {b.address}
-                  </Text>
-                  <Anchor href={directionsUrl(b.address)} target="_blank" rel="noopener noreferrer" size="sm">
-                    Get directions
-                  </Anchor>
-                </div>
-              </li>
-              <li>
-                <ThemeIcon size={36} radius="md" variant="light">
-                  <IconPhone size={20} aria-hidden />
-                </ThemeIcon>
-                <div>
-                  <Text fw={600}>Phone</Text>
-                  <Anchor href={`tel:${b.phone.replace(/\s/g, '')}`} size="sm">
-                    {b.phone}
-                  </Anchor>
-                </div>
-              </li>
-              <li>
-                <ThemeIcon size={36} radius="md" variant="light">
-                  <IconMail size={20} aria-hidden />
-                </ThemeIcon>
-                <div>
-                  <Text fw={600}>Email</Text>
-                  <Anchor href={`mailto:${b.email}`} size="sm">
-                    {b.email}
-                  </Anchor>
-                </div>
-              </li>
+              <ContactDetail icon={IconMapPin} label={b.name}>
+                <Text size="sm" c="dimmed">
+                  {b.address}
+                </Text>
+                <Anchor href={directionsUrl(b.address)} target="_blank" rel="noopener noreferrer" size="sm">
+                  Get directions
+                </Anchor>
+              </ContactDetail>
+              <ContactDetail icon={IconPhone} label="Phone">
+                <Anchor href={`tel:${b.phone.replace(/\s/g, '')}`} size="sm">
+                  {b.phone}
+                </Anchor>
+              </ContactDetail>
+              <ContactDetail icon={IconMail} label="Email">
+                <Anchor href={`mailto:${b.email}`} size="sm">
+                  {b.email}
+                </Anchor>
+              </ContactDetail>
             </ul>
           </div>
           <div className={classes.cta}>
