@@ -1,8 +1,8 @@
 import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type AttendanceEntry, formatTime12 } from '@pawdesk/shared';
-import classes from './attendance.module.css';
 import { TableHead } from '../../../components/TableHead';
+import classes from './attendance.module.css';
 
 export interface SheetProps {
   rows: AttendanceEntry[];

@@ -2,9 +2,9 @@ import { Badge, Button, Card, Group, Table, Text, VisuallyHidden } from '@mantin
 import { IconList } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useAlertList } from '../api/get-alert-list';
-import { TableHead } from '../../../components/TableHead';
 
 /** Items at or below their reorder level; Refill opens the edit screen with the item. */
 export default function AlertListPage() {

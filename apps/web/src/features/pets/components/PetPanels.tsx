@@ -12,12 +12,12 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Money } from '../../../components/Money';
+import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { ApiError } from '../../../lib/api-client';
 import { usePetPrescriptions, usePetSubscriptions, usePetVisits } from '../api/get-pet-panels';
 import { InfoGrid } from './InfoGrid';
 import classes from './pets.module.css';
-import { TableHead } from '../../../components/TableHead';
 
 /** A full-view panel of the details column with a way back. */
 function Panel({
@@ -74,6 +74,37 @@ function Row({ onOpen, label, children }: { onOpen: () => void; label: string; c
 const apiMessage = (err: unknown, answered: string, thrown: string) =>
   err instanceof ApiError && err.status !== 0 ? err.message || answered : thrown;
 
+/**
+ * A panel's list from its query: the loading text, the error with Try again
+ * (the server's message, else `failed`; `unreachable` when it did not answer),
+ * the empty text, or the list (`children`).
+ */
+function PanelList({
+  q,
+  loading,
+  errorTitle,
+  failed,
+  unreachable = failed,
+  empty,
+  isEmpty,
+  children,
+}: {
+  q: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  loading: string;
+  errorTitle: string;
+  failed: string;
+  unreachable?: string;
+  empty: string;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  if (q.isPending) return <LoadingState label={loading} />;
+  if (q.isError)
+    return <ErrorState title={errorTitle} message={apiMessage(q.error, failed, unreachable)} onRetry={() => void q.refetch()} />;
+  if (isEmpty) return <EmptyState title={empty} />;
+  return children;
+}
+
 // ------------------------------------------------------------------ vaccinations
 
 export function VaccinationsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
@@ -128,42 +159,38 @@ function ActiveBadge({ active }: { active: boolean }) {
 export function SubscriptionsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
   const q = usePetSubscriptions(pet._id);
   const [open, setOpen] = useState<PetSubscription | null>(null);
-  let body: ReactNode;
-  if (q.isPending) body = <LoadingState label="Loading subscriptions..." />;
-  else if (q.isError)
-    body = (
-      <ErrorState
-        title="Error Loading Subscriptions"
-        message={apiMessage(q.error, 'Failed to fetch subscriptions', 'Failed to load subscription details')}
-        onRetry={() => void q.refetch()}
-      />
-    );
-  else if (q.data.length === 0) body = <EmptyState title="No active subscriptions" />;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={460}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <TableHead columns={['Plan', 'Status', 'Days left', 'Price']} />
-          <Table.Tbody>
-            {q.data.map((s) => (
-              <Row key={s._id} onOpen={() => setOpen(s)} label={`Subscription ${s.planId.subscriptionType.purpose}`}>
-                <Table.Td fw={600}>{s.planId.subscriptionType.purpose}</Table.Td>
-                <Table.Td>
-                  <ActiveBadge active={s.active} />
-                </Table.Td>
-                <Table.Td>{s.daysLeft}</Table.Td>
-                <Table.Td>
-                  <Money value={s.planId.price} />
-                </Table.Td>
-              </Row>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+  const subscriptions: PetSubscription[] = q.data ?? [];
   return (
     <Panel title="Subscriptions" petName={pet.name} onBack={onBack}>
-      {body}
+      <PanelList
+        q={q}
+        loading="Loading subscriptions..."
+        errorTitle="Error Loading Subscriptions"
+        failed="Failed to fetch subscriptions"
+        unreachable="Failed to load subscription details"
+        empty="No active subscriptions"
+        isEmpty={subscriptions.length === 0}
+      >
+        <Table.ScrollContainer minWidth={460}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <TableHead columns={['Plan', 'Status', 'Days left', 'Price']} />
+            <Table.Tbody>
+              {subscriptions.map((s) => (
+                <Row key={s._id} onOpen={() => setOpen(s)} label={`Subscription ${s.planId.subscriptionType.purpose}`}>
+                  <Table.Td fw={600}>{s.planId.subscriptionType.purpose}</Table.Td>
+                  <Table.Td>
+                    <ActiveBadge active={s.active} />
+                  </Table.Td>
+                  <Table.Td>{s.daysLeft}</Table.Td>
+                  <Table.Td>
+                    <Money value={s.planId.price} />
+                  </Table.Td>
+                </Row>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </PanelList>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title="Subscription details" centered>
         {open ? (
           <Stack>
@@ -193,47 +220,41 @@ export function SubscriptionsPanel({ pet, onBack }: { pet: PetDetails; onBack: (
 export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
   const q = usePetVisits(pet._id);
   const visits: PetVisit[] = q.data?.pages.flatMap((p) => p.List) ?? [];
-  let body: ReactNode;
-  if (q.isPending) body = <LoadingState label="Loading visits..." />;
-  else if (q.isError)
-    body = (
-      <ErrorState
-        title="Could not load visits"
-        message={apiMessage(q.error, 'Failed to fetch visits', 'Failed to fetch visits')}
-        onRetry={() => void q.refetch()}
-      />
-    );
-  else if (visits.length === 0) body = <EmptyState title="No visits found" />;
-  else
-    body = (
-      <Stack gap="sm">
-        <Table.ScrollContainer minWidth={460}>
-          <Table verticalSpacing="sm" striped>
-            <TableHead columns={['Pet', 'Date', 'Purpose', { label: 'Amount', ta: 'right' }]} />
-            <Table.Tbody>
-              {visits.map((v) => (
-                <Table.Tr key={v._id}>
-                  <Table.Td>{v.pet.name}</Table.Td>
-                  <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
-                  <Table.Td>{v.visitType.purpose || v.purpose}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money value={v.price} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {q.hasNextPage ? (
-          <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            Load more visits
-          </Button>
-        ) : null}
-      </Stack>
-    );
   return (
     <Panel title="Visits" petName={pet.name} onBack={onBack}>
-      {body}
+      <PanelList
+        q={q}
+        loading="Loading visits..."
+        errorTitle="Could not load visits"
+        failed="Failed to fetch visits"
+        empty="No visits found"
+        isEmpty={visits.length === 0}
+      >
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={460}>
+            <Table verticalSpacing="sm" striped>
+              <TableHead columns={['Pet', 'Date', 'Purpose', { label: 'Amount', ta: 'right' }]} />
+              <Table.Tbody>
+                {visits.map((v) => (
+                  <Table.Tr key={v._id}>
+                    <Table.Td>{v.pet.name}</Table.Td>
+                    <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
+                    <Table.Td>{v.visitType.purpose || v.purpose}</Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={v.price} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {q.hasNextPage ? (
+            <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+              Load more visits
+            </Button>
+          ) : null}
+        </Stack>
+      </PanelList>
     </Panel>
   );
 }
@@ -251,47 +272,41 @@ export function VetHistoryPanel({ pet, onBack }: { pet: PetDetails; onBack: () =
   const q = usePetPrescriptions(pet._id);
   const [open, setOpen] = useState<Prescription | null>(null);
   const list: Prescription[] = q.data?.pages.flatMap((p) => p.data) ?? [];
-  let body: ReactNode;
-  if (q.isPending) body = <LoadingState label="Loading prescriptions..." />;
-  else if (q.isError)
-    body = (
-      <ErrorState
-        title="Error Loading Prescription"
-        message={apiMessage(q.error, 'Failed to fetch prescriptions', 'Failed to fetch prescriptions')}
-        onRetry={() => void q.refetch()}
-      />
-    );
-  else if (list.length === 0) body = <EmptyState title="No prescriptions found" />;
-  else
-    body = (
-      <Stack gap="sm">
-        <Table.ScrollContainer minWidth={460}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <TableHead columns={['Date', 'Diagnosis', 'Customer type', { label: 'Total', ta: 'right' }]} />
-            <Table.Tbody>
-              {list.map((p) => (
-                <Row key={p._id} onOpen={() => setOpen(p)} label={`Prescription of ${formatDate(p.createdAt)}`}>
-                  <Table.Td>{formatDate(p.createdAt)}</Table.Td>
-                  <Table.Td>{p.diagnosis || '—'}</Table.Td>
-                  <Table.Td>{CUSTOMER_TYPE_LABEL[p.customerType]}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money value={p.totalPrice} />
-                  </Table.Td>
-                </Row>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {q.hasNextPage ? (
-          <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            Load more prescriptions
-          </Button>
-        ) : null}
-      </Stack>
-    );
   return (
     <Panel title="Vet History" petName={pet.name} onBack={onBack}>
-      {body}
+      <PanelList
+        q={q}
+        loading="Loading prescriptions..."
+        errorTitle="Error Loading Prescription"
+        failed="Failed to fetch prescriptions"
+        empty="No prescriptions found"
+        isEmpty={list.length === 0}
+      >
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={460}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <TableHead columns={['Date', 'Diagnosis', 'Customer type', { label: 'Total', ta: 'right' }]} />
+              <Table.Tbody>
+                {list.map((p) => (
+                  <Row key={p._id} onOpen={() => setOpen(p)} label={`Prescription of ${formatDate(p.createdAt)}`}>
+                    <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+                    <Table.Td>{p.diagnosis || '—'}</Table.Td>
+                    <Table.Td>{CUSTOMER_TYPE_LABEL[p.customerType]}</Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={p.totalPrice} />
+                    </Table.Td>
+                  </Row>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {q.hasNextPage ? (
+            <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+              Load more prescriptions
+            </Button>
+          ) : null}
+        </Stack>
+      </PanelList>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title="Prescription details" centered size="lg">
         {open ? (
           <Stack>
