@@ -105,6 +105,21 @@ function PanelList({
   return children;
 }
 
+/** The button that loads a paged list's next page, while there is one. */
+function LoadMore({
+  q,
+  label,
+}: {
+  q: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: string;
+}) {
+  return q.hasNextPage ? (
+    <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+      {label}
+    </Button>
+  ) : null;
+}
+
 // ------------------------------------------------------------------ vaccinations
 
 export function VaccinationsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
@@ -248,11 +263,7 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {q.hasNextPage ? (
-            <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-              Load more visits
-            </Button>
-          ) : null}
+          <LoadMore q={q} label="Load more visits" />
         </Stack>
       </PanelList>
     </Panel>
@@ -300,11 +311,7 @@ export function VetHistoryPanel({ pet, onBack }: { pet: PetDetails; onBack: () =
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {q.hasNextPage ? (
-            <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-              Load more prescriptions
-            </Button>
-          ) : null}
+          <LoadMore q={q} label="Load more prescriptions" />
         </Stack>
       </PanelList>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title="Prescription details" centered size="lg">
