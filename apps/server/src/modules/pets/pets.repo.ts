@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { owners, pets, vaccinations } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { afterCursor, type Cursor } from './cursor.ts';
+import { afterCursor, type Cursor } from '../../lib/cursor.ts';
 
 export type OwnerRow = typeof owners.$inferSelect;
 export type VaccinationRow = typeof vaccinations.$inferSelect;

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import { petHistory } from '../visits/pet-visits.service.ts';
-import { decodeCursor } from './cursor.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 import {
   addOwnerWithPets,
   assertPetAccess,

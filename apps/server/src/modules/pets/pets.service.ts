@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, pgConstraint } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { findUserById } from '../auth/auth.repo.ts';
-import { type Cursor, page } from './cursor.ts';
+import { type Cursor, page } from '../../lib/cursor.ts';
 import {
   findOwnerById,
   findOwnerByPhone,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { pets, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
-import { afterCursor, type Cursor, cursorTs } from '../pets/cursor.ts';
+import { afterCursor, type Cursor, cursorTs } from '../../lib/cursor.ts';
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 export type LineRow = typeof prescriptionLines.$inferSelect;

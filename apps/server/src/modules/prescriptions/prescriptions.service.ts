@@ -25,7 +25,7 @@ import { newId } from '../../lib/ids.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 import { activeItemsById, type ItemRow, itemsByIdAnyState, takeStock } from '../inventory/inventory.service.ts';
 import { type PaymentRow, paymentsForPrescriptions, recordPayment } from '../payments/payments.service.ts';
-import { decodeCursor, page } from '../pets/cursor.ts';
+import { decodeCursor, page } from '../../lib/cursor.ts';
 import {
   insertLines,
   insertPrescription,

@@ -2,7 +2,7 @@ import { petVisitsQuery, petVisitsResponse } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
-import { decodeCursor } from '../pets/cursor.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 import { assertPetAccess } from '../pets/pets.service.ts';
 import { listPetVisits } from './pet-visits.service.ts';
 

@@ -2,7 +2,7 @@ import { type PetHistoryEntry, type PetVisit, toRupees } from '@pawdesk/shared';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { inventoryItems, visitItems, visitTypes, visits } from '../../db/schema/index.ts';
-import { afterCursor, type Cursor, cursorTs, newestFirst, page } from '../pets/cursor.ts';
+import { afterCursor, type Cursor, cursorTs, newestFirst, page } from '../../lib/cursor.ts';
 
 /** Most visits the pet history (registrations-by-date screen) returns. */
 export const HISTORY_MAX = 200;

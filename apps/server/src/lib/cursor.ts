@@ -1,6 +1,6 @@
 import { ID_RE } from '@pawdesk/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest } from './errors.ts';
 
 /**
  * Keyset paging on (created_at, id), newest first. The cursor carries the
