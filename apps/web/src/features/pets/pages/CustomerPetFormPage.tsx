@@ -65,7 +65,7 @@ function MyPets() {
               </Text>
             </div>
             {p.segment ? (
-              <Badge variant="light" color="grape">
+              <Badge variant="light" color="grape" style={{ flexShrink: 0, overflow: 'visible' }}>
                 {p.segment}
               </Badge>
             ) : null}
