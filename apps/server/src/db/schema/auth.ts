@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, pk, updatedAt } from './_columns.ts';
 
 export const users = pgTable(
@@ -14,6 +14,10 @@ export const users = pgTable(
     phone: varchar('phone', { length: 10 }),
     address: text('address'),
     passwordHash: text('password_hash').notNull(),
+    /** A disabled account cannot sign in, and its tokens stop working. */
+    disabled: boolean('disabled').notNull().default(false),
+    /** Tokens issued before this instant are refused (log out everywhere, password change, role change). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,3 +41,17 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Failed sign-ins counted per key (`acct:<email>|<ip>` and `ip:<ip>`) in a fixed window, so the limits hold
+ * across instances. Rows whose window has passed are stale and are reset on the next failure.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowEnds: timestamp('window_ends', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('login_failures_window_idx').on(t.windowEnds)],
+);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, pk, ref, refTo, updatedAt } from './_columns.ts';
+import { createdAt, paise, pk, ref, refTo, updatedAt } from './_columns.ts';
 import { inventoryItems } from './inventory.ts';
 import { pets } from './pets.ts';
 
@@ -10,12 +10,12 @@ export const visitTypes = pgTable(
   {
     id: pk(),
     purpose: text('purpose').notNull(),
-    pricePaise: integer('price_paise').notNull().default(0),
-    halfdayPricePaise: integer('halfday_price_paise').notNull().default(0),
-    consultationPvtPaise: integer('consultation_pvt_paise').notNull().default(0),
-    consultationPvtEmergencyPaise: integer('consultation_pvt_emergency_paise').notNull().default(0),
-    consultationNgoPaise: integer('consultation_ngo_paise').notNull().default(0),
-    consultationNgoEmergencyPaise: integer('consultation_ngo_emergency_paise').notNull().default(0),
+    pricePaise: paise('price_paise').notNull().default(0),
+    halfdayPricePaise: paise('halfday_price_paise').notNull().default(0),
+    consultationPvtPaise: paise('consultation_pvt_paise').notNull().default(0),
+    consultationPvtEmergencyPaise: paise('consultation_pvt_emergency_paise').notNull().default(0),
+    consultationNgoPaise: paise('consultation_ngo_paise').notNull().default(0),
+    consultationNgoEmergencyPaise: paise('consultation_ngo_emergency_paise').notNull().default(0),
     isBoarding: boolean('is_boarding').notNull().default(false),
     hasSubscription: boolean('has_subscription').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -36,7 +36,7 @@ export const prescriptions = pgTable(
     followUpTime: varchar('follow_up_time', { length: 5 }),
     followUpPurpose: text('follow_up_purpose'),
     diagnosis: text('diagnosis'),
-    totalPaise: integer('total_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
     createdBy: ref('created_by'),
     createdAt: createdAt(),
   },
@@ -55,8 +55,8 @@ export const prescriptionLines = pgTable(
     section: varchar('section', { length: 8 }).notNull(),
     itemId: refTo('item_id', () => inventoryItems.id),
     quantity: integer('quantity').notNull(),
-    unitPricePaise: integer('unit_price_paise').notNull(),
-    lineTotalPaise: integer('line_total_paise').notNull(),
+    unitPricePaise: paise('unit_price_paise').notNull(),
+    lineTotalPaise: paise('line_total_paise').notNull(),
     position: integer('position').notNull().default(0),
   },
   (t) => [index('prescription_lines_rx_idx').on(t.prescriptionId), check('prescription_lines_qty_ck', sql`${t.quantity} > 0`)],

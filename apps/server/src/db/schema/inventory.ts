@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, pk, ref, refTo, updatedAt } from './_columns.ts';
+import { createdAt, paise, pk, ref, refTo, updatedAt } from './_columns.ts';
 
 export const inventoryItems = pgTable(
   'inventory_items',
@@ -10,9 +10,9 @@ export const inventoryItems = pgTable(
     stock: integer('stock').notNull().default(0),
     stockUnit: varchar('stock_unit', { length: 8 }).notNull().default('ml'),
     itemType: varchar('item_type', { length: 16 }).notNull().default('disposable'),
-    unitCostPaise: integer('unit_cost_paise').notNull().default(0),
-    unitMinRetailNgoPaise: integer('unit_min_retail_ngo_paise').notNull().default(0),
-    unitMaxRetailCustomerPaise: integer('unit_max_retail_customer_paise').notNull().default(0),
+    unitCostPaise: paise('unit_cost_paise').notNull().default(0),
+    unitMinRetailNgoPaise: paise('unit_min_retail_ngo_paise').notNull().default(0),
+    unitMaxRetailCustomerPaise: paise('unit_max_retail_customer_paise').notNull().default(0),
     reorderLevel: integer('reorder_level').notNull().default(10),
     totalVolume: numeric('total_volume', { precision: 12, scale: 2, mode: 'number' }),
     volumeML: numeric('volume_ml', { precision: 12, scale: 2, mode: 'number' }),

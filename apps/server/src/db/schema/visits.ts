@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, pk, ref, refTo, updatedAt } from './_columns.ts';
+import { createdAt, paise, pk, ref, refTo, updatedAt } from './_columns.ts';
 import { users } from './auth.ts';
 import { inventoryItems } from './inventory.ts';
 import { pets } from './pets.ts';
@@ -25,7 +25,7 @@ export const subscriptionPlans = pgTable(
     id: pk(),
     visitTypeId: refTo('visit_type_id', () => visitTypes.id),
     name: text('name').notNull(),
-    pricePaise: integer('price_paise').notNull(),
+    pricePaise: paise('price_paise').notNull(),
     durationDays: integer('duration_days').notNull(),
     numberOfGroomings: integer('number_of_groomings').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -47,7 +47,7 @@ export const subscriptions = pgTable(
     daysLeft: integer('days_left').notNull(),
     groomingsLeft: integer('groomings_left').notNull().default(0),
     active: boolean('active').notNull().default(true),
-    discountPaise: integer('discount_paise').notNull().default(0),
+    discountPaise: paise('discount_paise').notNull().default(0),
     firstPaymentDate: date('first_payment_date', { mode: 'string' }).notNull(),
     lastPaymentDate: date('last_payment_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
@@ -69,8 +69,8 @@ export const visits = pgTable(
     /** Denormalised purpose for search and display. */
     purpose: text('purpose').notNull(),
     /** Final price charged for the visit. */
-    pricePaise: integer('price_paise').notNull().default(0),
-    discountPaise: integer('discount_paise').notNull().default(0),
+    pricePaise: paise('price_paise').notNull().default(0),
+    discountPaise: paise('discount_paise').notNull().default(0),
     customerType: varchar('customer_type', { length: 8 }),
     isSubscriptionAvailed: boolean('is_subscription_availed').notNull().default(false),
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
@@ -104,7 +104,7 @@ export const visitItems = pgTable(
     name: text('name').notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 2, mode: 'number' }).notNull().default(1),
     unit: varchar('unit', { length: 16 }),
-    pricePaise: integer('price_paise').notNull().default(0),
+    pricePaise: paise('price_paise').notNull().default(0),
     category: text('category'),
     doseNumber: integer('dose_number'),
     volume: numeric('volume', { precision: 12, scale: 2, mode: 'number' }),
@@ -124,9 +124,9 @@ export const boardings = pgTable(
     entryTime: timestamp('entry_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     exitTime: timestamp('exit_time', { withTimezone: true, mode: 'date' }),
     isBoarded: boolean('is_boarded').notNull().default(true),
-    finalPricePaise: integer('final_price_paise').notNull().default(0),
-    paymentLeftPaise: integer('payment_left_paise').notNull().default(0),
-    extraChargePaise: integer('extra_charge_paise').notNull().default(0),
+    finalPricePaise: paise('final_price_paise').notNull().default(0),
+    paymentLeftPaise: paise('payment_left_paise').notNull().default(0),
+    extraChargePaise: paise('extra_charge_paise').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,7 +153,7 @@ export const payments = pgTable(
     paymentType: varchar('payment_type', { length: 24 }),
     /** cash | payment_link | razorpay */
     method: varchar('method', { length: 16 }).notNull(),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
     /** pending | paid | failed */
     status: varchar('status', { length: 16 }).notNull().default('paid'),
     provider: varchar('provider', { length: 16 }),
@@ -179,7 +179,7 @@ export const appointments = pgTable(
     customerId: refTo('customer_id', () => users.id),
     serviceId: ref('service_id').notNull(),
     serviceName: text('service_name').notNull(),
-    servicePricePaise: integer('service_price_paise').notNull(),
+    servicePricePaise: paise('service_price_paise').notNull(),
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     appointmentTime: varchar('appointment_time', { length: 5 }).notNull(),
     petId: refTo('pet_id', () => pets.id),
@@ -188,7 +188,7 @@ export const appointments = pgTable(
     petAge: text('pet_age'),
     petSpecies: text('pet_species'),
     notes: text('notes'),
-    totalAmountPaise: integer('total_amount_paise').notNull(),
+    totalAmountPaise: paise('total_amount_paise').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     visitNotes: text('visit_notes'),
     cancelReason: text('cancel_reason'),
