@@ -10,3 +10,5 @@ export * from './pets/schemas.ts';
 export * from './inventory/schemas.ts';
 export * from './prescriptions/rules.ts';
 export * from './prescriptions/schemas.ts';
+export * from './visits/rules.ts';
+export * from './payments/rules.ts';

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actualDays,
+  boardingPrice,
+  consultationPrice,
+  daysError,
+  discountError,
+  extraDaysCharge,
+  finalPrice,
+  isRuleError,
+  paymentSplit,
+  shopTotal,
+  VISIT_MESSAGES,
+} from './rules.ts';
+
+describe('finalPrice: price − discount, floored at 0, 0 with a subscription', () => {
+  it.each([
+    [35000, 0, false, 35000],
+    [35000, 5000, false, 30000],
+    [35000, 35000, false, 0],
+    [35000, 40000, false, 0],
+    [35000, -100, false, 35000],
+    [70000, 10000, true, 0],
+  ])('price %i, discount %i, subscription %s → %i', (price, discount, sub, expected) => {
+    expect(finalPrice(price, discount, sub)).toBe(expected);
+  });
+});
+
+describe('discountError', () => {
+  it('refuses a negative discount with the spec message', () => {
+    expect(discountError(35000, -1)).toEqual({ field: 'discount', message: 'Discount cannot be negative' });
+  });
+  it('refuses a discount above the service price, naming it', () => {
+    expect(discountError(35000, 35001)?.message).toBe('Discount cannot exceed service price of ₹350.00');
+    expect(discountError(100000, 100001)?.message).toBe('Discount cannot exceed service price of ₹1,000.00');
+  });
+  it.each([0, 1, 35000])('accepts %i of 35000', (d) => expect(discountError(35000, d)).toBeNull());
+});
+
+describe('consultationPrice by customer type', () => {
+  const prices = {
+    consultationPvtPaise: 50000,
+    consultationPvtEmergencyPaise: 100000,
+    consultationNgoPaise: 30000,
+    consultationNgoEmergencyPaise: 60000,
+  };
+  it.each([
+    ['pvtltd', 50000],
+    ['pvtltd Emergency', 100000],
+    ['NGO', 30000],
+    ['NGO Emergency', 60000],
+  ] as const)('%s → %i', (type, expected) => expect(consultationPrice(prices, type)).toBe(expected));
+});
+
+describe('boardingPrice: (daily − discount) × days', () => {
+  it.each([
+    [100000, 0, 1, false, 100000],
+    [100000, 10000, 3, false, 270000],
+    [100000, 100000, 5, false, 0],
+    [100000, 0, 30, true, 0],
+  ])('daily %i, discount %i, %i days, subscription %s → %i', (daily, d, days, sub, expected) => {
+    expect(boardingPrice(daily, d, days, sub)).toBe(expected);
+  });
+  it.each([0, -1, 1.5, Number.NaN, '2', null])('days %s is refused with the spec message', (days) => {
+    expect(daysError(days)?.message).toBe('Please enter a valid number of days (minimum 1).');
+  });
+  it('accepts 1 day', () => expect(daysError(1)).toBeNull());
+});
+
+describe('paymentSplit by payment type', () => {
+  it('advance: everything now, nothing left', () => {
+    expect(paymentSplit('advance_payment', 300000)).toEqual({ paidNowPaise: 300000, paymentLeftPaise: 0 });
+  });
+  it('after service: nothing now, the total left', () => {
+    expect(paymentSplit('payment_after_service', 300000)).toEqual({ paidNowPaise: 0, paymentLeftPaise: 300000 });
+  });
+  it('partial: the total minus what is paid now', () => {
+    expect(paymentSplit('partial_payment', 300000, 100000)).toEqual({ paidNowPaise: 100000, paymentLeftPaise: 200000 });
+    expect(paymentSplit('partial_payment', 300000, 300000)).toEqual({ paidNowPaise: 300000, paymentLeftPaise: 0 });
+  });
+  it('partial: more than the total is refused', () => {
+    const r = paymentSplit('partial_payment', 300000, 300001);
+    expect(isRuleError(r) && r.message).toBe(VISIT_MESSAGES.partialTooHigh);
+  });
+  it('partial: nothing paid now is refused', () => {
+    expect(isRuleError(paymentSplit('partial_payment', 300000, 0))).toBe(true);
+  });
+});
+
+describe('shopTotal', () => {
+  it('sums the item prices', () => {
+    expect(shopTotal([{ pricePaise: 25050 }, { pricePaise: 1999 }, { pricePaise: 0 }])).toBe(27049);
+    expect(shopTotal([])).toBe(0);
+  });
+});
+
+describe('actualDays: the entry day is day 1', () => {
+  it.each([
+    ['2026-11-20', '2026-11-20', 1],
+    ['2026-11-20', '2026-11-21', 2],
+    ['2026-11-20', '2026-11-23', 4],
+    ['2026-02-28', '2026-03-01', 2],
+    ['2026-12-31', '2027-01-01', 2],
+  ])('%s → %s: %i', (entry, today, expected) => expect(actualDays(entry, today)).toBe(expected));
+});
+
+describe('extraDaysCharge (spec 001 §9)', () => {
+  it.each([
+    // booked 2 days for ₹2,000 (₹1,000/day), stayed 4: 2 extra days at ₹1,000
+    [{ actualDays: 4, bookedDays: 2, finalPricePaise: 200000 }, 2, 200000],
+    // within the booked days: nothing
+    [{ actualDays: 2, bookedDays: 2, finalPricePaise: 200000 }, 0, 0],
+    [{ actualDays: 1, bookedDays: 3, finalPricePaise: 300000 }, 0, 0],
+    // a discounted stay: ₹2,700 for 3 days (₹900/day), 1 extra day
+    [{ actualDays: 4, bookedDays: 3, finalPricePaise: 270000 }, 1, 90000],
+    // uneven share: ₹1,000 for 3 days, 2 extra days → ₹666.67 (rounded once)
+    [{ actualDays: 5, bookedDays: 3, finalPricePaise: 100000 }, 2, 66667],
+  ])('without a subscription: %j → %i extra days, %i paise', (stay, days, charge) => {
+    expect(extraDaysCharge(stay)).toEqual({ extraDays: days, chargePaise: charge, subscriptionDaysUsed: 0 });
+  });
+
+  const hostelMonthly = { planPricePaise: 2500000, planDurationDays: 30, discountPaise: 0 };
+  it('within the days left: free, and the days are used', () => {
+    expect(extraDaysCharge({ actualDays: 5, bookedDays: 5, finalPricePaise: 0 }, { ...hostelMonthly, daysLeft: 10 })).toEqual({
+      extraDays: 0,
+      chargePaise: 0,
+      subscriptionDaysUsed: 5,
+    });
+  });
+  it('beyond the days left: plan price ÷ duration − discount per extra day', () => {
+    // ₹25,000 / 30 = ₹833.33/day; 3 days beyond 2 left → ₹2,500.00
+    expect(extraDaysCharge({ actualDays: 5, bookedDays: 5, finalPricePaise: 0 }, { ...hostelMonthly, daysLeft: 2 })).toEqual({
+      extraDays: 3,
+      chargePaise: 250000,
+      subscriptionDaysUsed: 2,
+    });
+    // with a ₹100 discount per day: (833.33 − 100) × 3 = ₹2,200.00
+    expect(
+      extraDaysCharge(
+        { actualDays: 5, bookedDays: 5, finalPricePaise: 0 },
+        { ...hostelMonthly, discountPaise: 10000, daysLeft: 2 },
+      ).chargePaise,
+    ).toBe(220000);
+  });
+  it('a discount above the daily share never makes a negative charge', () => {
+    expect(
+      extraDaysCharge(
+        { actualDays: 3, bookedDays: 3, finalPricePaise: 0 },
+        { ...hostelMonthly, discountPaise: 100000, daysLeft: 0 },
+      ).chargePaise,
+    ).toBe(0);
+  });
+});
