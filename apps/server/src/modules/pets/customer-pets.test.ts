@@ -163,6 +163,28 @@ describe('POST /customer/pet/addpet', () => {
   });
 });
 
+describe('concurrent first registrations by one customer', () => {
+  // Only real on PostgreSQL (PGlite runs one statement at a time); there it failed with 409 before the owner lock.
+  it.each([
+    ['the same form submitted 10 times at once', (_: number) => ({})],
+    ['10 different pets at once', (i: number) => ({ name: `Pet ${i}` })],
+  ])('%s: all 201, one owner, one pet per request', async (_, patch) => {
+    const c = await customerWithAccount('Double Clicker');
+    const p = phone();
+    const n = 10;
+    const res = await Promise.all(
+      Array.from({ length: n }, (_, i) => call('POST', '/customer/pet/addpet', c.token, petForm({ phone: p, ...patch(i) }))),
+    );
+    expect(res.map((r) => r.statusCode)).toEqual(Array(n).fill(201));
+    const mine = await t.database.db.select().from(owners).where(eq(owners.userId, c.id));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ phone: p, name: 'Double Clicker' });
+    expect(await t.database.db.select().from(owners).where(eq(owners.phone, p))).toHaveLength(1);
+    expect(await t.database.db.select().from(pets).where(eq(pets.ownerId, mine[0]!.id))).toHaveLength(n);
+    expect(new Set(res.map((r) => r.json().pet.owner._id))).toEqual(new Set([mine[0]!.id]));
+  });
+});
+
 describe("the caller's own pets only", () => {
   it('POST /customer/pet/getallpets and GET /customerappointment/getcustomerpets never show another customer’s pets', async () => {
     const a = await customerWithAccount('Customer A');

@@ -144,6 +144,16 @@ export async function findOwnerByUser(db: DbOrTx, userId: string): Promise<Owner
   return row;
 }
 
+/**
+ * Serialises the transactions that create or change the owner record linked to
+ * one account: a transaction-level advisory lock keyed on the user id, held
+ * until commit or rollback. Under READ COMMITTED every later statement of the
+ * waiting transaction sees what the first one committed.
+ */
+export async function lockOwnerOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pawdesk:owner-of-user:${userId}`}, 0))`);
+}
+
 /** Inserts the owner unless one with this phone exists; returns the owner's id and whether it existed. */
 export async function upsertOwnerByPhone(
   db: DbOrTx,

@@ -25,6 +25,7 @@ import {
   findPets,
   insertOwner,
   insertPets,
+  lockOwnerOfUser,
   nameContains,
   ofBreed,
   ofOwners,
@@ -234,10 +235,14 @@ export async function customerOwnerInfo(db: DbOrTx, userId: string) {
  * linked to their account is found or created (name and email from the
  * account, phone and address from the form). A phone that is another owner's
  * is refused with 409, so nobody can attach to someone else's record.
+ * Registrations by one account run one at a time (a lock on the account's
+ * owner record), so two first registrations at once make one owner.
  */
 export async function customerAddPet(db: DbOrTx, userId: string, input: CustomerPetBody): Promise<PetDetails> {
-  const attempt = () =>
-    db.transaction(async (tx) => {
+  let petId: string;
+  try {
+    petId = await db.transaction(async (tx) => {
+      await lockOwnerOfUser(tx, userId);
       const user = await findUserById(tx, userId);
       if (!user) throw notFound('User');
       const samePhone = await findOwnerByPhone(tx, input.phone);
@@ -254,24 +259,20 @@ export async function customerAddPet(db: DbOrTx, userId: string, input: Customer
           userId,
         });
       }
-      const [petId] = await insertPets(
+      const [id] = await insertPets(
         tx,
         owner.id,
         [{ ...petFormFields(input), species: input.species, segment: input.segment, vaccinations: input.vaccinations }],
         userId,
       );
-      return petId!;
+      return id!;
     });
-  for (let tries = 1; ; tries++) {
-    try {
-      return await petDetails(db, await attempt());
-    } catch (err) {
-      const constraint = pgConstraint(err);
-      if (constraint === 'owners_phone_uq') throw phoneTaken(PET_MSG.customerPhoneTaken);
-      // Two first registrations at once: the other one created the owner record; try again to use it.
-      if (constraint !== 'owners_user_uq' || tries >= 2) throw err;
-    }
+  } catch (err) {
+    // Staff saved another owner with this phone between our check and our write.
+    if (pgConstraint(err) === 'owners_phone_uq') throw phoneTaken(PET_MSG.customerPhoneTaken);
+    throw err;
   }
+  return petDetails(db, petId);
 }
 
 /** The caller's own pets with vaccinations, whatever email or filter the request names. */
