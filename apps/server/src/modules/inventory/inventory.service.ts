@@ -11,13 +11,13 @@ import {
   toRupees,
 } from '@pawdesk/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { decodeKeyset, pageBy } from '../../lib/cursor.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import {
   findActiveItem,
   findActiveItems,
   findItemsAnyState,
   type ItemRow,
-  type ItemWithKey,
   insertItem,
   insertMovement,
   listMovements,
@@ -79,22 +79,6 @@ function columns(b: InventoryItemBody) {
   };
 }
 
-// Cursor: base64url of [lower(name), id] of the last row of the previous page.
-function encodeCursor(r: ItemWithKey): string {
-  return Buffer.from(JSON.stringify([r.sortKey, r.id])).toString('base64url');
-}
-function decodeCursor(cursor: string): { key: string; id: string } {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') {
-      return { key: v[0], id: v[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
-}
-
 export async function listItems(
   db: DbOrTx,
   q: InventoryListQuery,
@@ -103,14 +87,12 @@ export async function listItems(
   const rows = await pageItems(db, {
     search: q.search ? q.search : undefined,
     limit: q.limit,
-    after: q.cursor ? decodeCursor(q.cursor) : undefined,
+    // Keyset on (lower(name), id).
+    after: q.cursor ? decodeKeyset(q.cursor) : undefined,
     lowOnly: opts.lowOnly,
   });
-  const page = rows.slice(0, q.limit);
-  return {
-    items: page.map(toApiItem),
-    nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!) : null,
-  };
+  const page = pageBy(rows, q.limit, (r) => r.sortKey);
+  return { items: page.rows.map(toApiItem), nextCursor: page.nextCursor };
 }
 
 export async function getItem(db: DbOrTx, id: string): Promise<InventoryItem> {
