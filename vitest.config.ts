@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

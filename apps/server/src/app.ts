@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,6 +12,7 @@ import type { AppContext } from './lib/context.ts';
 import { apiModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputPlugin, { validateInput } from './plugins/input.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticPlugin from './plugins/static.ts';
 
@@ -35,7 +36,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Bad input is a 400 in one place: the JSON parser and the validator of every route (plugins/input.ts).
+  app.setValidatorCompiler(validateInput);
+  await app.register(inputPlugin);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../catalog.ts';
-import { requiredEmail, requiredString } from '../common.ts';
+import { requiredEmail, requiredString, text } from '../common.ts';
 
 export const ROLES = ['staff', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -8,19 +8,18 @@ export const ROLE_LABEL: Record<Role, string> = { staff: 'Staff Member', custome
 
 export const loginBody = z.object({
   role: z.enum(ROLES, { error: 'Please select your role' }),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  email: requiredString('Email is required', 254),
+  password: text({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'At most 200 characters'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const signupBody = z.object({
   fullName: requiredString('Full name is required', 120),
   email: requiredEmail(),
-  password: z
-    .string({ error: 'Password is required' })
+  password: text({ error: 'Password is required' })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(200),
+    .max(200, 'At most 200 characters'),
   role: z.literal('customer', { error: 'Only customer accounts can sign up' }).default('customer'),
 });
 export type SignupBody = z.infer<typeof signupBody>;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_REORDER_LEVEL, INVENTORY_TYPES, INVENTORY_UNITS, type InventoryType, type InventoryUnit } from '../catalog.ts';
-import { idSchema, requiredString } from '../common.ts';
+import {
+  amountTooLarge,
+  cursorQuery,
+  idSchema,
+  limitQuery,
+  MAX_AMOUNT_RUPEES,
+  MAX_COUNT,
+  requiredString,
+  text,
+} from '../common.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 
 /** Labels of the stock units and item types as the forms show them; the values are what is saved. */
@@ -26,9 +35,9 @@ export const INVENTORY_MESSAGES = {
   changedMeanwhile: 'This item was changed by someone else while you were editing. Reload it and try again.',
 } as const;
 
-/** Largest stock and price accepted (keeps paise inside a 32-bit integer). */
-export const MAX_STOCK = 100_000_000;
-export const MAX_PRICE_RUPEES = 10_000_000;
+/** Largest stock (an `integer` column) and unit price accepted (see MAX_COUNT and MAX_AMOUNT_RUPEES). */
+export const MAX_STOCK = MAX_COUNT;
+export const MAX_PRICE_RUPEES = MAX_AMOUNT_RUPEES;
 
 /** Numbers may arrive as numbers or numeric strings (form inputs); an empty string counts as absent. */
 function toNumberish(v: unknown): unknown {
@@ -47,7 +56,7 @@ const wholeNumber = (label: string, required: boolean) => {
     .refine(Number.isFinite, `${label} must be a number`)
     .refine(Number.isInteger, `${label} must be a whole number`)
     .refine((n) => n >= 0, `${label} cannot be negative`)
-    .refine((n) => n <= MAX_STOCK, `${label} is too large`);
+    .refine((n) => n <= MAX_STOCK, `${label} must be at most ${MAX_STOCK.toLocaleString('en-IN')}`);
   return z.preprocess(toNumberish, required ? base : base.optional());
 };
 
@@ -57,10 +66,13 @@ const price = (label: string) =>
     z
       .number({ error: `${label} must be a number` })
       .refine((n) => n >= 0, `${label} cannot be negative`)
-      .refine((n) => n <= MAX_PRICE_RUPEES, `${label} is too large`)
+      .refine((n) => n <= MAX_PRICE_RUPEES, amountTooLarge(MAX_PRICE_RUPEES, label))
       .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals`)
       .default(0),
   );
+
+/** Volumes are `numeric(12, 2)` columns (below 10^10, rounded to two decimals). */
+const MAX_VOLUME = MAX_COUNT;
 
 const volume = (label: string) =>
   z.preprocess(
@@ -68,7 +80,7 @@ const volume = (label: string) =>
     z
       .number({ error: `${label} must be a number` })
       .refine((n) => n >= 0, `${label} cannot be negative`)
-      .refine((n) => n <= MAX_STOCK, `${label} is too large`)
+      .refine((n) => n <= MAX_VOLUME, `${label} must be at most ${MAX_VOLUME.toLocaleString('en-IN')}`)
       .nullable()
       .optional(),
   );
@@ -95,7 +107,7 @@ export type InventoryItemInput = z.input<typeof inventoryItemBody>;
 /** POST /inventory/editinventory: the full item including `_id`; `updatedAt` (as read) guards against lost updates. */
 export const inventoryEditBody = inventoryItemBody.extend({
   _id: idSchema,
-  updatedAt: z.string().max(40).optional(),
+  updatedAt: text().max(40).optional(),
 });
 export type InventoryEditBody = z.output<typeof inventoryEditBody>;
 
@@ -126,9 +138,9 @@ export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
 /** GET /inventory/getallinventory: trimmed, case-insensitive name prefix search; bounded pages. */
 export const inventoryListQuery = z.object({
-  search: z.string().trim().max(100, 'Search text is too long').optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(300).optional(),
+  search: text().trim().max(100, 'Search text is too long').optional(),
+  limit: limitQuery(100, 50),
+  cursor: cursorQuery(300),
 });
 export type InventoryListQuery = z.output<typeof inventoryListQuery>;
 

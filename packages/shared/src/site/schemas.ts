@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { requiredEmail, requiredString } from '../common.ts';
+import { requiredEmail, requiredString, text } from '../common.ts';
 
 export const contactBody = z.object({
   name: requiredString('Name is required', 120),
   email: requiredEmail(),
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .regex(/^(\d{10})?$/, 'Enter a valid 10-digit phone number')
     .optional(),
-  comment: requiredString('Comment is required', 4000),
+  comment: requiredString('Comment is required', 4000, undefined, { multiline: true }),
 });
 export type ContactBody = z.infer<typeof contactBody>;
 

@@ -104,7 +104,7 @@ describe('POST /inventory/addinventory', () => {
       'Customer maximum retail price cannot be negative',
     ],
     [{ itemName: 'X', stock: 1, reorderLevel: -3 }, 'reorderLevel', 'Reorder level cannot be negative'],
-    [{ itemName: 'X', stock: 1e12 }, 'stock', 'Stock is too large'],
+    [{ itemName: 'X', stock: 1e12 }, 'stock', 'Stock must be at most 10,00,00,000'],
   ])('rejects %j with a 400 and the field message; nothing saved', async (payload, field, message) => {
     const before = await t.database.db.$count(inventoryItems);
     const res = await add(payload);

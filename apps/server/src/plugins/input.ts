@@ -1,0 +1,77 @@
+import { CONTROL_CHARS_MESSAGE, hasControlChars } from '@pawdesk/shared';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+
+/**
+ * How a request's input gets in, the same for every route (the shared schemas do the rest):
+ * - JSON bodies: an empty body (or only whitespace) counts as no body, so a GET or DELETE sent with
+ *   `Content-Type: application/json` works and a POST that needs a body gets the usual validation 400;
+ *   `__proto__` and `constructor.prototype` keys are dropped (secure-json-parse), like any unknown field.
+ * - Validation: the route's zod schema, then a net under it: no string or key of what reaches the handler holds
+ *   a control character other than tab and line breaks (the shared text helpers are stricter per field; this
+ *   also covers schemas written with a bare `z.string()` or `z.record`).
+ */
+export default fp(async function input(app: FastifyInstance) {
+  const json = app.getDefaultJsonParser('remove', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    json(req, body as string, done);
+  });
+});
+
+/** Marks an error as one of fastify-type-provider-zod's, so the error handler reads it the same way. */
+const ZOD_VALIDATION = Symbol.for('ZodFastifySchemaValidationError');
+
+/** The validator compiler of every route: zod, then the control-character net on the parsed value. */
+export const validateInput: FastifySchemaCompiler<ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return (data: unknown) => {
+    const result = validate(data) as { error?: unknown; value?: unknown };
+    if (result.error) return result as never;
+    const path = controlCharPath(result.value);
+    if (path === null) return result as never;
+    const error: FastifySchemaValidationError & { [ZOD_VALIDATION]: true } = {
+      [ZOD_VALIDATION]: true,
+      keyword: 'custom',
+      instancePath: `/${path.join('/')}`,
+      schemaPath: '#/control-characters',
+      params: {},
+      message: CONTROL_CHARS_MESSAGE,
+    };
+    return { error: [error] };
+  };
+};
+
+interface Node {
+  v: unknown;
+  key?: string | number;
+  parent?: Node;
+}
+
+/** The path of the first string (or object key) holding a control character other than tab and line breaks. */
+export function controlCharPath(value: unknown): (string | number)[] | null {
+  const pathOf = (n: Node, last?: string): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let at: Node | undefined = n; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  // Iterative, so deeply nested input cannot overflow the stack.
+  const stack: Node[] = [{ v: value }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const v = node.v;
+    if (typeof v === 'string') {
+      if (hasControlChars(v, true)) return pathOf(node);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], key: i, parent: node });
+    } else if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      const entries = Object.entries(v);
+      for (const [k] of entries) if (hasControlChars(k)) return pathOf(node, k);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], key: entries[i]![0], parent: node });
+    }
+  }
+  return null;
+}

@@ -1,0 +1,213 @@
+/**
+ * Request contracts of the pet and owner forms (spec 000 §3, §5; spec 001 §3, §5). The server validates with these
+ * and the web forms use the same schemas, so both show the same messages.
+ */
+import { z } from 'zod';
+import { OTHER_BREED, SEGMENTS, SEXES, SPECIES } from '../catalog.ts';
+import { idSchema, requiredString, text, whenObject } from '../common.ts';
+import { DEFAULT_TZ, isIsoDate, todayIn } from '../dates.ts';
+import { isKnownBreed, isSpecies } from './rules.ts';
+
+/** Every message of the pet and owner forms. The two phone messages are the spec's verbatim. */
+export const PET_MSG = {
+  ownerName: 'Owner name is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Enter a valid 10-digit phone number',
+  email: 'Email format is invalid',
+  address: 'Address is required',
+  pets: 'Add at least one pet',
+  tooManyPets: 'At most 20 pets can be added at once',
+  petName: 'Pet name is required',
+  species: 'Species is required',
+  breed: 'Breed is required',
+  breedUnknown: 'Choose a breed from the list',
+  customBreed: 'Custom breed is required',
+  sex: 'Sex is required',
+  color: 'Color is required',
+  dob: 'Date of birth is required',
+  dobFuture: 'Date of birth cannot be later than today',
+  registrationDate: 'Registration date is required',
+  invalidDate: 'Enter a valid date',
+  doses: 'Number of doses must be a number',
+  givenOnFuture: 'Date given cannot be later than today',
+  nextDueBeforeGiven: 'Next due date cannot be before the date given',
+  segment: 'Segment is required',
+  phoneTaken: 'This phone number belongs to another owner',
+  customerPhoneTaken:
+    'This phone number is already registered to another owner at the clinic. Use a different number or contact the clinic to link your pets.',
+} as const;
+
+/** Success messages (spec 000 §8). */
+export const PET_SAVED = 'Data saved successfully';
+export const PET_CHANGES_SAVED = 'Changes saved successfully';
+
+const requiredText = (message: string, max: number, example: string) =>
+  requiredString(message, max, `At most ${max} characters`).meta({ examples: [example] });
+/** The owner's address: multi-line text. */
+const addressSchema = requiredString(PET_MSG.address, 300, 'At most 300 characters', { multiline: true }).meta({
+  examples: ['12 MG Road\nGurugram'],
+});
+const optionalName = (max: number) => text().trim().max(max, `At most ${max} characters`).nullish();
+
+const requiredDate = (message: string) =>
+  text({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => v === '' || isIsoDate(v), PET_MSG.invalidDate)
+    .meta({ format: 'date', examples: ['2020-06-15'] });
+
+const optionalDate = text()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isIsoDate(v), PET_MSG.invalidDate);
+
+/** Phone: required, exactly 10 digits (spec 000 §5). */
+export const phoneSchema = text({ error: PET_MSG.phoneRequired })
+  .trim()
+  .min(1, PET_MSG.phoneRequired)
+  .regex(/^(\d{10})?$/, PET_MSG.phoneInvalid)
+  .meta({ examples: ['9876543210'] });
+
+/** Optional email; valid when given; '' and null mean none. Stored lower-cased. */
+export const optionalEmail = text()
+  .trim()
+  .max(254)
+  .nullish()
+  .refine((v) => !v || z.email().safeParse(v).success, PET_MSG.email)
+  .transform((v) => (v ? v.toLowerCase() : null));
+
+/** Optional number of doses: a whole number 0..99 when given (the input may send '' or a numeric string). */
+const dosesSchema = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isInteger(n) || n < 0 || n > 99) {
+      ctx.addIssue({ code: 'custom', message: PET_MSG.doses });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Builds the schemas whose date rules depend on "today" in the business time zone. */
+export function petSchemas(tz: string = DEFAULT_TZ) {
+  // Malformed dates have their own message; this rule only judges real dates.
+  const notFuture = (d: string | null) => d === null || !isIsoDate(d) || d <= todayIn(tz);
+
+  const dob = requiredDate(PET_MSG.dob).refine(notFuture, PET_MSG.dobFuture);
+
+  /** A vaccination row: name and doses optional (rows without a name are dropped); dates where known. */
+  const vaccinationInput = z
+    .object({
+      name: optionalName(100),
+      numberOfDose: dosesSchema,
+      givenOn: optionalDate.refine(notFuture, PET_MSG.givenOnFuture),
+      nextDue: optionalDate,
+    })
+    .superRefine((v, ctx) => {
+      if (v.givenOn && v.nextDue && v.nextDue < v.givenOn) {
+        ctx.addIssue({ code: 'custom', path: ['nextDue'], message: PET_MSG.nextDueBeforeGiven });
+      }
+    });
+
+  const vaccinations = z
+    .array(vaccinationInput)
+    .max(30, 'At most 30 vaccinations')
+    .optional()
+    .transform((rows) =>
+      (rows ?? [])
+        .filter((r) => r.name)
+        .map((r) => ({ name: r.name as string, numberOfDose: r.numberOfDose, givenOn: r.givenOn, nextDue: r.nextDue })),
+    );
+
+  const petFields = {
+    name: requiredText(PET_MSG.petName, 60, 'Bruno'),
+    species: z.enum(SPECIES, { error: PET_MSG.species }),
+    breed: requiredText(PET_MSG.breed, 100, OTHER_BREED),
+    customBreed: optionalName(100).meta({ examples: ['Indie'] }),
+    sex: z.enum(SEXES, { error: PET_MSG.sex }),
+    color: requiredText(PET_MSG.color, 60, 'Brown'),
+    dob,
+    neutered: z.boolean().default(false),
+    registrationDate: requiredDate(PET_MSG.registrationDate),
+  };
+
+  /** Breed must belong to the species; 'Other' needs a custom breed, any other breed clears it (spec 000 §4). */
+  const breedRule = (p: { species?: unknown; breed?: unknown; customBreed?: unknown }, ctx: z.RefinementCtx): void => {
+    if (typeof p.breed !== 'string' || p.breed.trim() === '') return;
+    if (isSpecies(p.species) && !isKnownBreed(p.species, p.breed)) {
+      ctx.addIssue({ code: 'custom', path: ['breed'], message: PET_MSG.breedUnknown });
+    }
+    if (p.breed === OTHER_BREED && !(typeof p.customBreed === 'string' && p.customBreed.trim())) {
+      ctx.addIssue({ code: 'custom', path: ['customBreed'], message: PET_MSG.customBreed });
+    }
+  };
+  // The breed rule runs even when other fields of the pet are still wrong, so the form shows every message at once
+  // (`whenObject`), but never on a value that is not an object (a `null` pet is refused as such).
+  const clearCustomBreed = <T extends { breed: string; customBreed?: string | null }>(p: T) => ({
+    ...p,
+    customBreed: p.breed === OTHER_BREED ? (p.customBreed?.trim() ?? null) : null,
+  });
+
+  const petInput = z
+    .object({ ...petFields, vaccinations })
+    .superRefine(breedRule as never, whenObject)
+    .transform(clearCustomBreed);
+
+  /** POST /pet/addpet: one owner and one or more pets (spec 000 §3 "Create payload"). */
+  const addPetBody = z.object({
+    ownerName: requiredText(PET_MSG.ownerName, 120, 'Asha Verma'),
+    phone: phoneSchema,
+    email: optionalEmail,
+    address: addressSchema,
+    pets: z.array(petInput, { error: PET_MSG.pets }).min(1, PET_MSG.pets).max(20, PET_MSG.tooManyPets),
+  });
+
+  /** POST /pet/editpetdetails: id plus the pet's fields (species may be left out to keep it). */
+  const editPetBody = z
+    .object({
+      id: idSchema,
+      ...petFields,
+      species: petFields.species.optional(),
+    })
+    .superRefine(breedRule as never, whenObject)
+    .transform(clearCustomBreed);
+
+  /** POST /customer/pet/addpet: the customer form of spec 001 §3/§5, owner phone and address editable. */
+  const customerPetBody = z
+    .object({
+      ...petFields,
+      vaccinations,
+      segment: z.enum(SEGMENTS, { error: PET_MSG.segment }),
+      phone: phoneSchema,
+      address: addressSchema,
+    })
+    .superRefine(breedRule as never, whenObject)
+    .transform(clearCustomBreed);
+
+  return { addPetBody, editPetBody, customerPetBody, petInput, vaccinationInput };
+}
+
+const defaults = petSchemas();
+export const addPetBody = defaults.addPetBody;
+export const editPetBody = defaults.editPetBody;
+export const customerPetBody = defaults.customerPetBody;
+export type AddPetInput = z.input<typeof addPetBody>;
+export type AddPetBody = z.output<typeof addPetBody>;
+export type EditPetInput = z.input<typeof editPetBody>;
+export type EditPetBody = z.output<typeof editPetBody>;
+export type CustomerPetInput = z.input<typeof customerPetBody>;
+export type CustomerPetBody = z.output<typeof customerPetBody>;
+
+/** POST /pet/editownerdetails. */
+export const editOwnerBody = z.object({
+  id: idSchema,
+  name: requiredText(PET_MSG.ownerName, 120, 'Asha Verma'),
+  phone: phoneSchema,
+  email: optionalEmail,
+  address: addressSchema,
+});
+export type EditOwnerInput = z.input<typeof editOwnerBody>;
+export type EditOwnerBody = z.output<typeof editOwnerBody>;

@@ -1,0 +1,85 @@
+/** Answer contracts of what is recorded per pet: history, visits and subscriptions (spec 000 §3, §7). */
+import { z } from 'zod';
+
+export const itemRefSchema = z.object({ _id: z.string(), itemName: z.string() });
+
+/** One visit line (vaccine, medicine or shop item). */
+export const visitLineSchema = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  unit: z.string().nullable(),
+  volume: z.number().nullable(),
+});
+
+/** GET /pet/getpethistory/{id}: the pet's visits with items, newest first. */
+export const petHistoryEntrySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  purpose: z.string(),
+  price: z.number(),
+  item: itemRefSchema.nullable(),
+  quantity: z.number().nullable(),
+  volumeML: z.number().nullable(),
+  items: z.array(visitLineSchema),
+});
+export type PetHistoryEntry = z.infer<typeof petHistoryEntrySchema>;
+export const petHistoryResponse = z.object({ success: z.literal(true), history: z.array(petHistoryEntrySchema) });
+
+export const visitTypeRefSchema = z.object({
+  _id: z.string(),
+  purpose: z.string(),
+  price: z.number(),
+  halfdayPrice: z.number(),
+  consultationPricePvt: z.number(),
+  consultationPricePvtEmergency: z.number(),
+  consultationPriceNgo: z.number(),
+  consultationPriceNgoEmergency: z.number(),
+});
+
+/** A visit as read in the pet's visit list (spec 000 §3 "Visit (as read in lists)"). */
+export const petVisitSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  purpose: z.string(),
+  price: z.number(),
+  pet: z.object({ _id: z.string(), name: z.string() }),
+  visitType: visitTypeRefSchema,
+  details: z.record(z.string(), z.unknown()),
+  item: itemRefSchema.nullable(),
+  quantity: z.number().nullable(),
+  volumeML: z.number().nullable(),
+});
+export type PetVisit = z.infer<typeof petVisitSchema>;
+
+export const petVisitsResponse = z.object({
+  success: z.literal(true),
+  List: z.array(petVisitSchema),
+  message: z.string(),
+  nextCursor: z.string().nullable(),
+});
+export type PetVisitsPage = z.infer<typeof petVisitsResponse>;
+
+/** A subscription as listed per pet (spec 000 §3). */
+export const petSubscriptionSchema = z.object({
+  _id: z.string(),
+  planId: z.object({
+    _id: z.string(),
+    name: z.string(),
+    subscriptionType: z.object({ _id: z.string(), purpose: z.string() }),
+    price: z.number(),
+    duration: z.number(),
+    numberOfGroomings: z.number(),
+  }),
+  active: z.boolean(),
+  daysLeft: z.number(),
+  numberOfGroomings: z.number(),
+  firstPaymentDate: z.string(),
+  lastPaymentDate: z.string(),
+});
+export type PetSubscription = z.infer<typeof petSubscriptionSchema>;
+
+export const petSubscriptionsResponse = z.object({
+  success: z.literal(true),
+  data: z.array(petSubscriptionSchema),
+  message: z.string(),
+});
