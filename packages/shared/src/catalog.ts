@@ -102,6 +102,24 @@ export const PURPOSES = [
 ] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
+/**
+ * The stable code of each visit type. Code keys on the code; screens show the purpose, which an admin may
+ * rename. The codes of the existing types are their purposes in snake case.
+ */
+export const VISIT_TYPE_CODE = {
+  Inquiry: 'inquiry',
+  'Dog Park': 'dog_park',
+  Veterinary: 'veterinary',
+  Hostel: 'hostel',
+  'Day Care': 'day_care',
+  'Day School': 'day_school',
+  'Play School': 'play_school',
+  Grooming: 'grooming',
+  Shop: 'shop',
+  'Buy Subscription': 'buy_subscription',
+} as const satisfies Record<Purpose, string>;
+export type VisitTypeCode = (typeof VISIT_TYPE_CODE)[Purpose];
+
 /** Purposes whose visits board the pet until it is deboarded. */
 export const BOARDING_PURPOSES = ['Dog Park', 'Day School', 'Play School', 'Hostel', 'Day Care'] as const;
 
@@ -110,6 +128,7 @@ export const NOT_BOOKABLE = ['Buy Subscription', 'Shop', 'Inquiry'] as const;
 
 /** Default visit-type prices in rupees, installed on every new database. */
 export interface VisitTypeDefault {
+  code: VisitTypeCode;
   purpose: Purpose;
   price: number;
   halfdayPrice: number;
@@ -124,8 +143,9 @@ export interface VisitTypeDefault {
 const vt = (
   purpose: Purpose,
   price: number,
-  extra: Partial<Omit<VisitTypeDefault, 'purpose' | 'price'>> = {},
+  extra: Partial<Omit<VisitTypeDefault, 'code' | 'purpose' | 'price'>> = {},
 ): VisitTypeDefault => ({
+  code: VISIT_TYPE_CODE[purpose],
   purpose,
   price,
   halfdayPrice: 0,

@@ -9,6 +9,8 @@ export const visitTypes = pgTable(
   'visit_types',
   {
     id: pk(),
+    /** Stable key that code uses (`hostel`, `day_care`…); `purpose` is the display name and may be renamed. */
+    code: varchar('code', { length: 32 }).notNull(),
     purpose: text('purpose').notNull(),
     pricePaise: paise('price_paise').notNull().default(0),
     halfdayPricePaise: paise('halfday_price_paise').notNull().default(0),
@@ -23,7 +25,7 @@ export const visitTypes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('visit_types_purpose_uq').on(t.purpose)],
+  (t) => [uniqueIndex('visit_types_purpose_uq').on(t.purpose), uniqueIndex('visit_types_code_uq').on(t.code)],
 );
 
 export const prescriptions = pgTable(

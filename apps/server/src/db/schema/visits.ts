@@ -1,3 +1,4 @@
+import type { LedgerKind, LedgerMethod, LedgerStatus, PaymentType } from '@pawdesk/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -124,53 +125,97 @@ export const boardings = pgTable(
     entryTime: timestamp('entry_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     exitTime: timestamp('exit_time', { withTimezone: true, mode: 'date' }),
     isBoarded: boolean('is_boarded').notNull().default(true),
-    finalPricePaise: paise('final_price_paise').notNull().default(0),
-    paymentLeftPaise: paise('payment_left_paise').notNull().default(0),
-    extraChargePaise: paise('extra_charge_paise').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('boardings_active_pet_uq').on(t.petId).where(sql`${t.isBoarded}`),
     index('boardings_type_idx').on(t.visitTypeId, t.isBoarded, t.entryTime),
+    check('boardings_days_ck', sql`${t.numberOfDays} >= 1`),
   ],
 );
 
-/** The money ledger: one row per money movement. Idempotent on provider ids. */
+/**
+ * The money ledger: one row per amount owed (charge), taken (payment), given back (refund) or forgiven
+ * (write_off), for a visit, boarding, prescription, subscription or appointment. What is paid and what is
+ * still owed are derived from these rows (`ledgerBalance` in @pawdesk/shared), never stored anywhere else.
+ * Rows are never updated but for a pending payment becoming completed or failed.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: pk(),
-    /** visit | boarding | subscription | appointment | prescription */
-    kind: varchar('kind', { length: 16 }).notNull(),
+    /** charge | payment | refund | write_off */
+    kind: varchar('kind', { length: 16 }).notNull().$type<LedgerKind>(),
+    /** pending | completed | failed | void */
+    status: varchar('status', { length: 16 }).notNull().$type<LedgerStatus>(),
+    /** How money moved (payments and refunds only): cash | payment_link | card | not_recorded */
+    method: varchar('method', { length: 16 }).$type<LedgerMethod>(),
+    /** Always positive; the kind gives the direction. */
+    amountPaise: paise('amount_paise').notNull(),
+    /** partial_payment | advance_payment | payment_after_service, as chosen on the visit. */
+    paymentType: varchar('payment_type', { length: 24 }).$type<PaymentType>(),
+    petId: refTo('pet_id', () => pets.id),
     visitId: ref('visit_id').references(() => visits.id),
     boardingId: ref('boarding_id').references(() => boardings.id),
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
     prescriptionId: ref('prescription_id').references(() => prescriptions.id),
     appointmentId: ref('appointment_id').references(() => appointments.id),
-    petId: ref('pet_id').references(() => pets.id),
-    /** partial_payment | advance_payment | payment_after_service */
-    paymentType: varchar('payment_type', { length: 24 }),
-    /** cash | payment_link | razorpay */
-    method: varchar('method', { length: 16 }).notNull(),
-    amountPaise: paise('amount_paise').notNull(),
-    /** pending | paid | failed */
-    status: varchar('status', { length: 16 }).notNull().default('paid'),
+    /** A refund names the payment it gives back. */
+    refundOf: ref('refund_of'),
+    /** Gap-free per financial year, given when a payment or refund completes: `2026-27/000042`. */
+    receiptNo: text('receipt_no'),
+    note: text('note'),
+    /** razorpay | offline */
     provider: varchar('provider', { length: 16 }),
     providerOrderId: text('provider_order_id'),
     providerPaymentId: text('provider_payment_id'),
+    providerLinkId: text('provider_link_id'),
+    /** The short URL of a payment link, shown to the receptionist and sent to the owner. */
+    linkUrl: text('link_url'),
     createdBy: ref('created_by'),
+    /** When the money moved (completed payments and refunds) or the charge was posted. */
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
+    uniqueIndex('payments_receipt_uq').on(t.receiptNo),
     index('payments_order_idx').on(t.providerOrderId),
+    index('payments_link_idx').on(t.providerLinkId),
     index('payments_visit_idx').on(t.visitId),
+    index('payments_boarding_idx').on(t.boardingId),
     index('payments_prescription_idx').on(t.prescriptionId),
-    check('payments_amount_ck', sql`${t.amountPaise} >= 0`),
+    index('payments_subscription_idx').on(t.subscriptionId),
+    index('payments_pet_idx').on(t.petId, t.createdAt),
+    index('payments_paid_at_idx').on(t.paidAt),
+    check('payments_amount_ck', sql`${t.amountPaise} > 0`),
+    check('payments_kind_ck', sql`${t.kind} in ('charge','payment','refund','write_off')`),
+    check('payments_status_ck', sql`${t.status} in ('pending','completed','failed','void')`),
+    check(
+      'payments_method_ck',
+      sql`(${t.kind} in ('payment','refund') and ${t.method} in ('cash','payment_link','card','not_recorded')) or (${t.kind} in ('charge','write_off') and ${t.method} is null)`,
+    ),
+    check(
+      'payments_type_ck',
+      sql`${t.paymentType} is null or ${t.paymentType} in ('partial_payment','advance_payment','payment_after_service')`,
+    ),
+    check(
+      'payments_subject_ck',
+      sql`num_nonnulls(${t.visitId}, ${t.boardingId}, ${t.subscriptionId}, ${t.prescriptionId}, ${t.appointmentId}) >= 1`,
+    ),
+    check(
+      'payments_receipt_ck',
+      sql`${t.receiptNo} is null or (${t.kind} in ('payment','refund') and ${t.status} = 'completed')`,
+    ),
   ],
 );
+
+/** The last receipt number given in each financial year (`2026-27`); bumped in the paying transaction, so gap-free. */
+export const receiptCounters = pgTable('receipt_counters', {
+  financialYear: varchar('financial_year', { length: 7 }).primaryKey(),
+  lastSeq: integer('last_seq').notNull(),
+});
 
 export const appointments = pgTable(
   'appointments',

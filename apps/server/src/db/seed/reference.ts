@@ -1,4 +1,12 @@
-import { DEFAULT_PLANS, DEFAULT_VISIT_TYPES, PURPOSES, SERVICE_CATALOG, toPaise } from '@pawdesk/shared';
+import {
+  DEFAULT_PLANS,
+  DEFAULT_VISIT_TYPES,
+  type Purpose,
+  PURPOSES,
+  SERVICE_CATALOG,
+  toPaise,
+  VISIT_TYPE_CODE,
+} from '@pawdesk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { customerServices, subscriptionPlans, visitTypes } from '../schema/index.ts';
@@ -14,6 +22,7 @@ export async function installReferenceData(db: Db): Promise<void> {
       .insert(visitTypes)
       .values(
         DEFAULT_VISIT_TYPES.map((v) => ({
+          code: v.code,
           purpose: v.purpose,
           pricePaise: toPaise(v.price),
           halfdayPricePaise: toPaise(v.halfdayPrice),
@@ -26,7 +35,7 @@ export async function installReferenceData(db: Db): Promise<void> {
           sortOrder: PURPOSES.indexOf(v.purpose),
         })),
       )
-      .onConflictDoNothing({ target: visitTypes.purpose });
+      .onConflictDoNothing();
 
     await tx
       .insert(customerServices)
@@ -43,11 +52,12 @@ export async function installReferenceData(db: Db): Promise<void> {
 
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(subscriptionPlans);
     if (n === 0) {
-      const types = await tx.select({ id: visitTypes.id, purpose: visitTypes.purpose }).from(visitTypes);
-      const byPurpose = new Map(types.map((t) => [t.purpose, t.id]));
+      const types = await tx.select({ id: visitTypes.id, code: visitTypes.code }).from(visitTypes);
+      const byCode = new Map<string, string>(types.map((t) => [t.code, t.id]));
+      const typeOf = (purpose: Purpose) => byCode.get(VISIT_TYPE_CODE[purpose]);
       await tx.insert(subscriptionPlans).values(
-        DEFAULT_PLANS.filter((p) => byPurpose.has(p.purpose)).map((p) => ({
-          visitTypeId: byPurpose.get(p.purpose)!,
+        DEFAULT_PLANS.filter((p) => typeOf(p.purpose)).map((p) => ({
+          visitTypeId: typeOf(p.purpose)!,
           name: p.name,
           pricePaise: toPaise(p.price),
           durationDays: p.duration,

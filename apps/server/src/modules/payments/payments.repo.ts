@@ -1,19 +1,75 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
+import { payments, receiptCounters } from '../../db/schema/index.ts';
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type LedgerRow = typeof payments.$inferSelect;
+export type NewLedgerRow = typeof payments.$inferInsert;
 
-export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+/** The subjects an entry can be for; each names a column of the ledger. */
+export const SUBJECT_COLUMNS = {
+  visitId: payments.visitId,
+  boardingId: payments.boardingId,
+  subscriptionId: payments.subscriptionId,
+  prescriptionId: payments.prescriptionId,
+  appointmentId: payments.appointmentId,
+} as const;
+export type SubjectKey = keyof typeof SUBJECT_COLUMNS;
+
+export async function insertEntry(db: DbOrTx, values: NewLedgerRow): Promise<LedgerRow> {
   const [row] = await db.insert(payments).values(values).returning();
   return row!;
 }
 
-export async function paymentsByPrescriptionIds(db: DbOrTx, ids: readonly string[]): Promise<PaymentRow[]> {
+/** Every entry for these subjects (e.g. all visits of a page), oldest first. */
+export async function entriesFor(db: DbOrTx, key: SubjectKey, ids: readonly string[]): Promise<LedgerRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(payments)
-    .where(inArray(payments.prescriptionId, [...ids]))
-    .orderBy(payments.createdAt);
+    .where(inArray(SUBJECT_COLUMNS[key], [...ids]))
+    .orderBy(payments.createdAt, payments.id);
+}
+
+export async function entryById(db: DbOrTx, id: string, lock = false): Promise<LedgerRow | undefined> {
+  const q = db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function entryByProviderPaymentId(db: DbOrTx, providerPaymentId: string): Promise<LedgerRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
+  return row;
+}
+
+/** Pending payments waiting on a provider order or link, locked so only one settler completes each. */
+export async function pendingByProviderRef(
+  db: DbOrTx,
+  ref: { orderId?: string; linkId?: string },
+): Promise<LedgerRow | undefined> {
+  const cond = ref.orderId ? eq(payments.providerOrderId, ref.orderId) : eq(payments.providerLinkId, ref.linkId ?? '');
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(cond, eq(payments.kind, 'payment'), eq(payments.status, 'pending')))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function updateEntry(db: DbOrTx, id: string, values: Partial<NewLedgerRow>): Promise<LedgerRow> {
+  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
+  return row!;
+}
+
+/**
+ * The next receipt sequence of a financial year. The counter row stays locked until the paying transaction
+ * ends, so concurrent payments queue here and a rolled-back payment gives its number back: no gaps.
+ */
+export async function nextReceiptSeq(db: DbOrTx, financialYear: string): Promise<number> {
+  const [row] = await db
+    .insert(receiptCounters)
+    .values({ financialYear, lastSeq: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.financialYear, set: { lastSeq: sql`${receiptCounters.lastSeq} + 1` } })
+    .returning({ seq: receiptCounters.lastSeq });
+  return row!.seq;
 }

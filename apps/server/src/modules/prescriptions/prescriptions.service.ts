@@ -24,7 +24,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 import { activeItemsById, type ItemRow, itemsByIdAnyState, takeStock } from '../inventory/inventory.service.ts';
-import { type PaymentRow, paymentsForPrescriptions, recordPayment } from '../payments/payments.service.ts';
+import { entriesBySubject, type LedgerRow, latestPayment, postCharge, recordPayment } from '../payments/payments.service.ts';
 import { decodeCursor, page } from '../../lib/cursor.ts';
 import {
   insertLines,
@@ -149,18 +149,13 @@ export async function addPrescription(
         };
       }),
     );
-    const payment =
-      total > 0
-        ? await recordPayment(tx, {
-            kind: 'prescription',
-            prescriptionId: rx.id,
-            petId: b.petId,
-            method: b.selectedPayment!,
-            paymentType: b.selectedPaymentType ?? null,
-            amountPaise: total,
-            createdBy: userId,
-          })
-        : null;
+    const entry = { petId: b.petId, for: { prescriptionId: rx.id }, amountPaise: total, createdBy: userId, tz: ctx.config.tz };
+    await postCharge(tx, entry);
+    const payment = await recordPayment(tx, {
+      ...entry,
+      method: b.selectedPayment ?? 'not_recorded',
+      paymentType: b.selectedPaymentType ?? null,
+    });
     if (rx.nextFollowUp) {
       await scheduleFollowUp(tx, {
         petId: rx.petId,
@@ -179,7 +174,12 @@ export async function addPrescription(
   };
 }
 
-function toApi(rx: PrescriptionRow, lines: LineRow[], items: ReadonlyMap<string, ItemRow>, payments: PaymentRow[]): Prescription {
+function toApi(
+  rx: PrescriptionRow,
+  lines: LineRow[],
+  items: ReadonlyMap<string, ItemRow>,
+  entries: readonly LedgerRow[],
+): Prescription {
   const sections = Object.fromEntries(PRESCRIPTION_SECTIONS.map((s) => [s, [] as PrescriptionLine[]])) as Record<
     PrescriptionSection,
     PrescriptionLine[]
@@ -195,7 +195,7 @@ function toApi(rx: PrescriptionRow, lines: LineRow[], items: ReadonlyMap<string,
       price: toRupees(l.lineTotalPaise),
     });
   }
-  const p = payments[payments.length - 1];
+  const p = latestPayment(entries);
   const total = toRupees(rx.totalPaise);
   return {
     _id: rx.id,
@@ -212,10 +212,11 @@ function toApi(rx: PrescriptionRow, lines: LineRow[], items: ReadonlyMap<string,
     payment: p
       ? {
           _id: p.id,
-          method: p.method,
+          method: p.method ?? 'not_recorded',
           paymentType: p.paymentType ?? null,
           amount: toRupees(p.amountPaise),
-          status: p.status,
+          status: p.status === 'completed' ? 'paid' : p.status,
+          receiptNo: p.receiptNo ?? null,
           paidAt: p.paidAt ? p.paidAt.toISOString() : null,
         }
       : null,
@@ -233,7 +234,7 @@ export async function listPrescriptions(
   const ids = rows.map((r) => r.id);
   const lines = await linesOf(db, ids);
   const items = await itemsByIdAnyState(db, [...new Set(lines.map((l) => l.itemId))]);
-  const pays = await paymentsForPrescriptions(db, ids);
+  const pays = await entriesBySubject(db, 'prescriptionId', ids);
   const linesByRx = new Map<string, LineRow[]>();
   for (const l of lines) linesByRx.set(l.prescriptionId, [...(linesByRx.get(l.prescriptionId) ?? []), l]);
   return { data: rows.map((r) => toApi(r, linesByRx.get(r.id) ?? [], items, pays.get(r.id) ?? [])), nextCursor };

@@ -1,5 +1,5 @@
 import { addDays, type CustomerType, todayIn } from '@pawdesk/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { followUps, inventoryItems, payments, prescriptionLines, prescriptions, stockMovements } from '../../db/schema/index.ts';
 import { makeItem, makePet } from '../../../test/factories.ts';
@@ -99,15 +99,18 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
         payment: { method: 'cash', amount: total, status: 'paid' },
       },
     });
-    const [p] = await t.database.db.select().from(payments).where(eq(payments.prescriptionId, body.prescription._id));
-    expect(p).toMatchObject({
-      kind: 'prescription',
-      method: 'cash',
-      amountPaise: total * 100,
-      status: 'paid',
-      petId: pet.id,
-      createdBy: staff.id,
-    });
+    const entries = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.prescriptionId, body.prescription._id))
+      .orderBy(payments.createdAt);
+    // The ledger owes the total and takes it: a charge and a completed payment with a receipt number.
+    expect(entries).toMatchObject([
+      { kind: 'charge', method: null, amountPaise: total * 100, status: 'completed', petId: pet.id, createdBy: staff.id },
+      { kind: 'payment', method: 'cash', amountPaise: total * 100, status: 'completed', petId: pet.id, createdBy: staff.id },
+    ]);
+    expect(entries[1]!.receiptNo).toMatch(/^\d{4}-\d{2}\/\d{6}$/);
+    expect(body.prescription.payment.receiptNo).toBe(entries[1]!.receiptNo);
   });
 
   it('rejects a client total that differs (400 with the expected amount); nothing saved, stock untouched', async () => {
@@ -131,7 +134,10 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
       selectedPaymentType: 'advance_payment',
     });
     expect(res.statusCode).toBe(201);
-    const [p] = await t.database.db.select().from(payments).where(eq(payments.prescriptionId, res.json().prescription._id));
+    const [p] = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.prescriptionId, res.json().prescription._id), eq(payments.kind, 'payment')));
     expect(p).toMatchObject({ method: 'payment_link', paymentType: 'advance_payment', amountPaise: 1800 });
   });
 
@@ -272,7 +278,7 @@ describe('stock', () => {
     const rxIds = (await db.select({ id: prescriptions.id }).from(prescriptions).where(eq(prescriptions.petId, pet.id))).map(
       (r) => r.id,
     );
-    expect(await db.$count(payments, inArray(payments.prescriptionId, rxIds))).toBe(5);
+    expect(await db.$count(payments, and(inArray(payments.prescriptionId, rxIds), eq(payments.kind, 'payment')))).toBe(5);
   });
   it('prescriptions naming two items in opposite orders do not deadlock: stock of each is taken exactly once per unit', async () => {
     const db = t.database.db;
