@@ -3,16 +3,19 @@ import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
+import { createLogger, RequestLogController } from './lib/logger.ts';
 import { apiModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
+import corsPlugin from './plugins/cors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import inputPlugin, { validateInput } from './plugins/input.ts';
+import noStore from './plugins/no-store.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticPlugin from './plugins/static.ts';
 
@@ -21,7 +24,8 @@ export interface BuildOptions {
   database: Database;
   /** Serve the built web app (default true). */
   serveWeb?: boolean;
-  logger?: boolean;
+  /** false: no log; a logger from createLogger (tests read what it writes); default: createLogger(config). */
+  logger?: false | FastifyBaseLogger;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -29,8 +33,10 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** The whole application as a Fastify instance; it does not listen (tests inject). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  const log = opts.logger === false ? undefined : (opts.logger ?? (await createLogger(config)));
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    ...(log ? { loggerInstance: log } : { logger: false }),
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
@@ -42,6 +48,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(corsPlugin, { origins: config.corsOrigins ?? [] });
+  await app.register(noStore);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {

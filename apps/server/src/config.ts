@@ -30,6 +30,24 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool.optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, '').toLowerCase())
+        .filter(Boolean);
+      for (const o of list) {
+        if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s*]+$/.test(o)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${o}" is not an origin (scheme://host[:port], e.g. https://app.example.com)`,
+          });
+        }
+      }
+      return [...new Set(list)];
+    }),
   BUSINESS_NAME: z.string().default(DEFAULT_BUSINESS.name),
   BUSINESS_ADDRESS: z.string().default(DEFAULT_BUSINESS.address),
   BUSINESS_PHONE: z.string().default(DEFAULT_BUSINESS.phone),
@@ -55,6 +73,8 @@ export interface Config {
   loginRateLimit: number;
   /** Trust X-Forwarded-* headers (only behind a reverse proxy). */
   trustProxy: boolean;
+  /** Origins whose browsers may call the API (CORS); none when empty or absent. */
+  corsOrigins?: readonly string[];
   business: { name: string; address: string; phone: string; email: string; gstin: string; openingHours: string };
   /** Run the outbox worker in this process. */
   worker: boolean;
@@ -90,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY ?? false,
+    corsOrigins: e.CORS_ORIGINS,
     business: {
       name: e.BUSINESS_NAME,
       address: e.BUSINESS_ADDRESS,

@@ -3,10 +3,12 @@ import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/index.ts';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './db/seed/demo.ts';
 import { startOutboxWorker } from './jobs/outbox.ts';
+import { createLogger } from './lib/logger.ts';
 
 const config = loadConfig();
-const { database } = await prepareDatabase(config, (m) => console.log(m));
-const app = await buildApp({ config, database });
+const log = await createLogger(config);
+const { database } = await prepareDatabase(config, (m) => log.info(m));
+const app = await buildApp({ config, database, logger: log });
 const worker = config.worker ? startOutboxWorker({ config, db: database.db, dbKind: database.kind }, app.log) : null;
 
 let closing = false;

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type SafeError, safeError } from '../lib/log-safe.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -33,15 +34,18 @@ export interface DbOptions {
   /** An in-memory PGlite restored from a dump (tests). */
   loadDataDir?: Blob | File;
   poolSize?: number;
-  /** An idle PostgreSQL connection broke (server restart, network): the pool drops it and opens a new one on demand. */
-  onIdleError?: (err: Error) => void;
+  /**
+   * An idle PostgreSQL connection broke (server restart, network): the pool drops it and opens a new one on demand.
+   * The error comes without values (lib/log-safe.ts), ready to log.
+   */
+  onIdleError?: (err: SafeError) => void;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // Without a listener a broken idle connection would crash the process.
-    pool.on('error', (err) => opts.onIdleError?.(err));
+    pool.on('error', (err) => opts.onIdleError?.(safeError(err)));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

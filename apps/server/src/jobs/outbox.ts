@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
 import type { AppContext } from '../lib/context.ts';
+import { safeError } from '../lib/log-safe.ts';
 import { isPermanentFailure, logTransport, type MailTransport, smtpTransport } from './transport.ts';
 
 export const MAX_ATTEMPTS = 5;
@@ -81,7 +82,9 @@ export async function deliverDue(db: Db, transport: MailTransport, now = new Dat
 }
 
 export function makeTransport(ctx: AppContext, log: FastifyBaseLogger): MailTransport {
-  return ctx.config.smtpUrl ? smtpTransport(ctx.config.smtpUrl, ctx.config.mailFrom) : logTransport((o, m) => log.info(o, m));
+  return ctx.config.smtpUrl
+    ? smtpTransport(ctx.config.smtpUrl, ctx.config.mailFrom)
+    : logTransport((o, m) => log.info(o, m), { withContent: ctx.config.env !== 'production' });
 }
 
 /** Polls the outbox every few seconds until stopped; a full batch is followed at once by the next. */
@@ -101,7 +104,7 @@ export function startOutboxWorker(
       .then((n) => {
         tried = n;
       })
-      .catch((err) => log.error({ err }, 'outbox delivery failed'))
+      .catch((err) => log.error({ err: safeError(err) }, 'outbox delivery failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, tried >= 20 ? 0 : intervalMs);
       });

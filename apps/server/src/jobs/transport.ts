@@ -40,12 +40,18 @@ export function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-/** Without a mail server: the message goes to the log and counts as sent. */
-export function logTransport(log: (obj: object, msg: string) => void): MailTransport {
+/**
+ * Without a mail server the message counts as sent and goes to the log: in
+ * development and tests with its recipient, subject and text (to read what
+ * would be sent); in production only the fact (a recipient and a pet's
+ * reminder are personal data, and logs are no mailbox).
+ */
+export function logTransport(log: (obj: object, msg: string) => void, opts: { withContent: boolean }): MailTransport {
   return {
     name: 'log',
     async send(msg) {
-      log({ to: msg.to, subject: msg.subject }, `mail (log transport): ${msg.text}`);
+      if (opts.withContent) log({ to: msg.to, subject: msg.subject }, `mail (log transport): ${msg.text}`);
+      else log({}, 'mail (log transport): a message was not sent because SMTP_URL is not set');
     },
   };
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError, pgCode } from '../lib/errors.ts';
+import { safeError } from '../lib/log-safe.ts';
 
 const PARTS: Record<string, string> = { body: 'Request body', querystring: 'Query string', params: 'Path', headers: 'Headers' };
 
@@ -73,7 +74,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (code && ['22P02', '22007', '22008', '22003', '22001', '22021', '22P05', '54000'].includes(code)) {
       return reply.code(400).send({ success: false, message: 'Invalid value in request' });
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: safeError(err) }, 'unhandled error');
     return reply.code(500).send({ success: false, message: 'Something went wrong. Please try again.' });
   });
 });
