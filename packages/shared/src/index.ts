@@ -12,3 +12,4 @@ export * from './prescriptions/rules.ts';
 export * from './prescriptions/schemas.ts';
 export * from './visits/rules.ts';
 export * from './payments/rules.ts';
+export * from './visits/schemas.ts';

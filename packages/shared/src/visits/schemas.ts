@@ -1,0 +1,201 @@
+/**
+ * Request contracts of the New Visit endpoints (spec 001 §3 and §7), exactly as the existing web client sends
+ * them, plus the optional fields Pawdesk's own screens add. Amounts are rupees; the server recomputes every one.
+ */
+import { z } from 'zod';
+import { PAYMENT_TYPES } from '../catalog.ts';
+import { idSchema, optionalText, requiredString, rupees, text, wholeNumber } from '../common.ts';
+import { VET_CUSTOMER_TYPES, VISIT_MESSAGES } from './rules.ts';
+
+/** How money is taken at the desk: cash, a payment link sent to the owner, or a card through the provider. */
+export const VISIT_PAYMENT_METHODS = ['cash', 'payment_link', 'card'] as const;
+export type VisitPaymentMethod = (typeof VISIT_PAYMENT_METHODS)[number];
+
+/** Longest stay one visit may book. */
+export const MAX_BOOKED_DAYS = 366;
+
+const amount = (label: string) => rupees({ label });
+
+/** A discount in rupees; negative ones get the spec's message. Absent means 0. */
+export const discountSchema = z
+  .number({ error: 'Discount must be a number' })
+  .min(0, VISIT_MESSAGES.discountNegative)
+  .pipe(rupees({ label: 'Discount' }))
+  .default(0);
+
+export const paymentMethodSchema = z.enum(VISIT_PAYMENT_METHODS, { error: VISIT_MESSAGES.paymentMethod });
+export const paymentTypeSchema = z.enum(PAYMENT_TYPES, { error: 'Please select a payment type' });
+
+const petId = text({ error: VISIT_MESSAGES.petMissing }).pipe(idSchema);
+const visitType = text({ error: VISIT_MESSAGES.visitTypeMissing }).pipe(idSchema);
+const optionalPlan = idSchema.nullish();
+
+/** Fields every visit body has. */
+export const visitBase = z.object({ petId, visitType });
+
+/* ───────────── Inquiry: flat, costs nothing, may schedule a follow-up ───────────── */
+
+export const inquiryVisitBody = visitBase.extend({
+  note: requiredString(VISIT_MESSAGES.inquiryNote, 2000, undefined, { multiline: true }),
+  nextFollowUp: optionalText(10),
+  followUpTime: optionalText(5),
+  followUpPurpose: optionalText(200),
+});
+export type InquiryVisitBody = z.input<typeof inquiryVisitBody>;
+
+/* ───────────── Dog Park ───────────── */
+
+export const dogParkVisitBody = visitBase.extend({
+  details: z.object({
+    /** The type's price the screen showed. */
+    initialPrice: amount('Price').optional(),
+    discount: discountSchema,
+    /** What the owner pays: initialPrice − discount. */
+    price: amount('Price'),
+    selectedPayment: paymentMethodSchema,
+  }),
+});
+export type DogParkVisitBody = z.input<typeof dogParkVisitBody>;
+
+/* ───────────── Veterinary: consultation priced by customer type ───────────── */
+
+export const veterinaryVisitBody = visitBase.extend({
+  customerType: z.enum(VET_CUSTOMER_TYPES, { error: VISIT_MESSAGES.customerType }),
+  details: z.object({
+    price: amount('Price').optional(),
+    discount: discountSchema,
+    finalPrice: amount('Final price'),
+    selectedPayment: paymentMethodSchema.nullish(),
+  }),
+});
+export type VeterinaryVisitBody = z.input<typeof veterinaryVisitBody>;
+
+/* ───────────── Hostel and Day Care: boarding for a number of days ───────────── */
+
+export const boardingVisitBody = visitBase.extend({
+  details: z.object({
+    planId: optionalPlan,
+    isSubscriptionAvailed: z.boolean().default(false),
+    numberOfDays: z
+      .number({ error: VISIT_MESSAGES.days })
+      .int(VISIT_MESSAGES.days)
+      .min(1, VISIT_MESSAGES.days)
+      .max(MAX_BOOKED_DAYS, `At most ${MAX_BOOKED_DAYS} days can be booked at once`),
+    discount: discountSchema,
+    price: amount('Price').optional(),
+    finalPrice: amount('Final price'),
+    /** What is left to pay after what is paid now. */
+    paymentLeft: amount('Payment left').optional(),
+    /** The existing client's hostel form sends no type; then paymentLeft decides what was paid now. */
+    selectedPaymentType: paymentTypeSchema.nullish(),
+    /** The existing client's hostel form sends no method: the payment is recorded as 'method not recorded'. */
+    selectedPayment: paymentMethodSchema.nullish(),
+    /** Set when staff confirmed the admission warning (age, core vaccinations). */
+    admissionAcknowledged: z.boolean().optional(),
+  }),
+});
+export type BoardingVisitBody = z.input<typeof boardingVisitBody>;
+
+/* ───────────── Day School and Play School: flat, only with a subscription ───────────── */
+
+export const schoolVisitBody = z.object({
+  petId: text({ error: VISIT_MESSAGES.invalidPet }).pipe(idSchema),
+  visitType: text({ error: VISIT_MESSAGES.invalidVisitType }).pipe(idSchema),
+  isSubscriptionAvailed: z.boolean({ error: VISIT_MESSAGES.subscriptionRequired }),
+  planId: optionalPlan,
+  admissionAcknowledged: z.boolean().optional(),
+});
+export type SchoolVisitBody = z.input<typeof schoolVisitBody>;
+
+/* ───────────── Grooming ───────────── */
+
+export const groomingVisitBody = visitBase.extend({
+  details: z.object({
+    planId: optionalPlan,
+    isSubscriptionAvailed: z.boolean().default(false),
+    discount: discountSchema,
+    price: amount('Price').optional(),
+    finalPrice: amount('Final price'),
+    selectedPayment: paymentMethodSchema.nullish(),
+  }),
+});
+export type GroomingVisitBody = z.input<typeof groomingVisitBody>;
+
+/* ───────────── Shop ───────────── */
+
+export const MAX_SHOP_ITEMS = 100;
+
+export const shopItemSchema = z.object({
+  name: requiredString('Item name is required', 200),
+  price: amount('Item price'),
+  quantity: wholeNumber('Quantity', { min: 1 }).optional(),
+  unit: optionalText(16),
+  category: optionalText(100),
+});
+
+export const shopVisitBody = visitBase.extend({
+  items: z
+    .array(shopItemSchema, { error: VISIT_MESSAGES.shopEmpty })
+    .min(1, VISIT_MESSAGES.shopEmpty)
+    .max(MAX_SHOP_ITEMS, `At most ${MAX_SHOP_ITEMS} items`),
+  details: z.object({
+    totalCalculatedPrice: amount('Total'),
+    selectedPayment: paymentMethodSchema,
+  }),
+});
+export type ShopVisitBody = z.input<typeof shopVisitBody>;
+
+/* ───────────── Generic purposes (addvisit): the type's price less a discount ───────────── */
+
+export const genericVisitBody = visitBase.extend({
+  details: z
+    .object({
+      price: amount('Price').optional(),
+      discount: discountSchema,
+      finalPrice: amount('Final price').optional(),
+      selectedPayment: paymentMethodSchema.nullish(),
+    })
+    .default({ discount: 0 }),
+});
+export type GenericVisitBody = z.input<typeof genericVisitBody>;
+
+/* ───────────── Paying now: the amount taken with the save, for the modals ───────────── */
+
+/** Partial payments: what is paid now, for Pawdesk's own screens (the existing client sends paymentLeft). */
+export const amountPaidSchema = amount('Amount paid');
+
+/* ───────────── Answers ───────────── */
+
+/** A payment as the save answers it: what was taken now, and for card or link payments what to do next. */
+export const visitPaymentSchema = z.object({
+  _id: z.string(),
+  method: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  receiptNo: z.string().nullable(),
+  /** Card: the provider order to open checkout with. */
+  orderId: z.string().nullable(),
+  /** Payment link: the link sent to the owner. */
+  linkUrl: z.string().nullable(),
+});
+export type VisitPayment = z.infer<typeof visitPaymentSchema>;
+
+export const savedVisitSchema = z.object({
+  _id: z.string(),
+  petId: z.string(),
+  purpose: z.string(),
+  price: z.number(),
+  createdAt: z.string(),
+  /** The boarding this visit started (boarding purposes). */
+  boardingId: z.string().nullable(),
+  paid: z.number(),
+  paymentLeft: z.number(),
+});
+
+export const saveVisitResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  visit: savedVisitSchema,
+  payment: visitPaymentSchema.nullable(),
+});
+export type SaveVisitResponse = z.infer<typeof saveVisitResponse>;
