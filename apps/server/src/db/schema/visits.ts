@@ -72,8 +72,10 @@ export const visits = pgTable(
     /** Final price charged for the visit. */
     pricePaise: paise('price_paise').notNull().default(0),
     discountPaise: paise('discount_paise').notNull().default(0),
-    customerType: varchar('customer_type', { length: 8 }),
+    /** Veterinary: 'pvtltd' | 'pvtltd Emergency' | 'NGO' | 'NGO Emergency' (the consultation price it picked). */
+    customerType: varchar('customer_type', { length: 16 }),
     isSubscriptionAvailed: boolean('is_subscription_availed').notNull().default(false),
+    /** The subscription this visit bought (Buy Subscription) or used (isSubscriptionAvailed). */
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
     numberOfDays: integer('number_of_days'),
     note: text('note'),
@@ -90,6 +92,10 @@ export const visits = pgTable(
     index('visits_pet_idx').on(t.petId, t.createdAt),
     index('visits_purpose_created_idx').on(t.purpose, t.createdAt),
     check('visits_price_ck', sql`${t.pricePaise} >= 0 and ${t.discountPaise} >= 0`),
+    check(
+      'visits_customer_type_ck',
+      sql`${t.customerType} is null or ${t.customerType} in ('pvtltd','pvtltd Emergency','NGO','NGO Emergency')`,
+    ),
   ],
 );
 
@@ -120,6 +126,7 @@ export const boardings = pgTable(
     petId: refTo('pet_id', () => pets.id),
     visitTypeId: refTo('visit_type_id', () => visitTypes.id),
     visitId: ref('visit_id').references(() => visits.id),
+    /** The subscription this visit bought (Buy Subscription) or used (isSubscriptionAvailed). */
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
     numberOfDays: integer('number_of_days').notNull().default(1),
     entryTime: timestamp('entry_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

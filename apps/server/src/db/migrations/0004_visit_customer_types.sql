@@ -1,0 +1,2 @@
+ALTER TABLE "visits" ALTER COLUMN "customer_type" SET DATA TYPE varchar(16);--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_customer_type_ck" CHECK ("visits"."customer_type" is null or "visits"."customer_type" in ('pvtltd','pvtltd Emergency','NGO','NGO Emergency'));
