@@ -25,15 +25,23 @@ export const users = pgTable(
 );
 
 /** Who did what, when: one row per sensitive write. */
-export const auditLog = pgTable('audit_log', {
-  id: pk(),
-  userId: varchar('user_id', { length: 24 }),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entityId: varchar('entity_id', { length: 24 }),
-  data: jsonb('data'),
-  createdAt: createdAt(),
-});
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: pk(),
+    userId: varchar('user_id', { length: 24 }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: varchar('entity_id', { length: 24 }),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  // The history of a kind of record, or of one record, newest first, as the admin screens page it.
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_record_idx').on(t.entity, t.entityId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
 
 /** Key/value settings (business identity and the like), editable by admins. */
 export const settings = pgTable('settings', {

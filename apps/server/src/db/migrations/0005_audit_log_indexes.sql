@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_record_idx" ON "audit_log" USING btree ("entity","entity_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
