@@ -4,3 +4,4 @@ export * from './inventory.ts';
 export * from './clinic.ts';
 export * from './visits.ts';
 export * from './site.ts';
+export * from './offline-payments.ts';
