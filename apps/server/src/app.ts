@@ -11,6 +11,8 @@ import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
 import { createLogger, RequestLogController } from './lib/logger.ts';
 import { apiModules } from './modules/index.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
+import { createPaymentProvider } from './modules/payments/providers/index.ts';
 import authPlugin from './plugins/auth.ts';
 import corsPlugin from './plugins/cors.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -26,6 +28,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** false: no log; a logger from createLogger (tests read what it writes); default: createLogger(config). */
   logger?: false | FastifyBaseLogger;
+  /** The card and payment-link provider (default: from config, Razorpay or offline); tests may pass their own. */
+  payments?: PaymentProvider;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -38,7 +42,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ...(log ? { loggerInstance: log } : { logger: false }),
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // The client address is the entry the nearest `trustProxy` proxies added; earlier entries are the client's own say.
+    trustProxy: config.trustProxy === false ? false : (_addr: string, hop: number) => hop < Number(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -83,9 +88,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(authPlugin, { secret: config.jwtSecret, db: database.db });
 
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    payments: opts.payments ?? createPaymentProvider(config, database.db),
+  };
 
   app.get(
     '/api/health',

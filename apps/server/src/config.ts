@@ -25,11 +25,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default(`${DEFAULT_BUSINESS.name} <no-reply@petdaycare.example>`),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Razorpay SDK sends its calls instead of https://api.razorpay.com (a stand-in). */
+  RAZORPAY_API_BASE: z.string().url('RAZORPAY_API_BASE must be a URL').optional(),
+  /** Where people open the app (links in emails, e.g. the offline provider's payment-link page). */
+  PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL (https://desk.example.com)').optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  TRUST_PROXY: bool.optional(),
+  /** `true` = one reverse proxy in front (trust its X-Forwarded-For entry only), or the number of proxies. */
+  TRUST_PROXY: z.union([bool, z.coerce.number().int().min(1).max(10)]).optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -66,13 +72,16 @@ export interface Config {
   tz: string;
   smtpUrl?: string;
   mailFrom: string;
-  razorpay?: { keyId: string; keySecret: string };
+  /** Razorpay's keys; absent: the offline payment provider. */
+  razorpay?: { keyId: string; keySecret: string; webhookSecret: string; apiBase?: string };
+  /** Where people open the app, for links in emails; default http://localhost:<port>. */
+  publicUrl?: string;
   seedDemo: boolean;
   logLevel: string;
   webDist?: string;
   loginRateLimit: number;
-  /** Trust X-Forwarded-* headers (only behind a reverse proxy). */
-  trustProxy: boolean;
+  /** Trust X-Forwarded-For entries of this many proxies in front (`true` = one); only behind a reverse proxy. */
+  trustProxy: boolean | number;
   /** Origins whose browsers may call the API (CORS); none when empty or absent. */
   corsOrigins?: readonly string[];
   business: { name: string; address: string; phone: string; email: string; gstin: string; openingHours: string };
@@ -93,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
   }
+  if (e.NODE_ENV === 'production' && e.SEED_DEMO) {
+    throw new Error(
+      'Invalid configuration:\n  SEED_DEMO: demo data (with published passwords) is never added in production; unset SEED_DEMO',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -103,9 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tz: e.BUSINESS_TZ,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    razorpay:
-      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET } : undefined,
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    razorpay: razorpayKeys(e),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
@@ -120,6 +134,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openingHours: e.BUSINESS_HOURS,
     },
     worker: true,
+  };
+}
+
+/** All three Razorpay keys, or none (the offline provider); a partial set is a mistake worth stopping for. */
+function razorpayKeys(e: z.infer<typeof envSchema>): Config['razorpay'] {
+  const keys = { RAZORPAY_KEY_ID: e.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: e.RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: e.RAZORPAY_WEBHOOK_SECRET };
+  const missing = Object.entries(keys).filter(([, v]) => !v).map(([k]) => k);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  ${missing.join(', ')}: Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together (set all three, or none for the offline payment provider)`,
+    );
+  }
+  return {
+    keyId: e.RAZORPAY_KEY_ID!,
+    keySecret: e.RAZORPAY_KEY_SECRET!,
+    webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+    apiBase: e.RAZORPAY_API_BASE,
   };
 }
 

@@ -5,9 +5,15 @@ import { DEMO_CUSTOMER, DEMO_STAFF } from './db/seed/demo.ts';
 import { startOutboxWorker } from './jobs/outbox.ts';
 import { createLogger } from './lib/logger.ts';
 
-const config = loadConfig();
+/** A configuration or database problem (e.g. demo passwords in production) ends the start with its message. */
+function cannotStart(err: unknown): never {
+  console.error(`Pawdesk cannot start.\n${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+
+const config = await (async () => loadConfig())().catch(cannotStart);
 const log = await createLogger(config);
-const { database } = await prepareDatabase(config, (m) => log.info(m));
+const { database } = await prepareDatabase(config, (m) => log.info(m)).catch(cannotStart);
 const app = await buildApp({ config, database, logger: log });
 const worker = config.worker ? startOutboxWorker({ config, db: database.db, dbKind: database.kind }, app.log) : null;
 
@@ -37,8 +43,8 @@ console.log(`
 ${
   config.seedDemo
     ? `  Demo logins:
-    Staff Member  ${DEMO_STAFF.email} / ${DEMO_STAFF.password}
-    Pet Owner     ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}
+    Staff Member (admin)  ${DEMO_STAFF.email} / ${DEMO_STAFF.password}
+    Pet Owner             ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}
 `
     : ''
 }`);

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { type Database, openDatabase } from './client.ts';
 import { installReferenceData } from './seed/reference.ts';
-import { isEmpty, seedDemo } from './seed/demo.ts';
+import { accountsWithDemoPasswords, isEmpty, seedDemo } from './seed/demo.ts';
 
 /** Open, migrate and prepare the configured database. */
 export async function prepareDatabase(
@@ -13,12 +13,41 @@ export async function prepareDatabase(
     dataDir: config.dataDir,
     onIdleError: (err) => log(`PostgreSQL connection lost (${err.message}); it will be reopened on the next query`),
   });
+  try {
+    return { database, seeded: await setUpDatabase(database, config, log) };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/**
+ * Migrates, installs the reference data and, outside production, adds the demo data to an empty database.
+ * A production start is refused while a demo account still has its published password. Returns whether
+ * demo data was added.
+ */
+export async function setUpDatabase(database: Database, config: Config, log: (msg: string) => void = () => {}) {
   await database.migrate();
   await installReferenceData(database.db);
-  let seeded = false;
+  if (config.env === 'production') {
+    if (config.seedDemo) throw new Error('SEED_DEMO: demo data is never added in production');
+    const exposed = await accountsWithDemoPasswords(database.db);
+    if (exposed.length > 0) throw new Error(demoPasswordsMessage(exposed));
+    return false;
+  }
   if (config.seedDemo && (await isEmpty(database.db))) {
     log('Empty database: adding demo data…');
-    seeded = await seedDemo(database.db, config.tz);
+    return seedDemo(database.db, config.tz);
   }
-  return { database, seeded };
+  return false;
+}
+
+export function demoPasswordsMessage(emails: string[]): string {
+  return [
+    `Refusing to start in production: ${emails.length === 1 ? 'this account still has its' : 'these accounts still have their'} published demo password:`,
+    ...emails.map((e) => `  - ${e}`),
+    'Give each a new password: npm run user:password -- --email E --password P',
+    '(or, for staff, "Set password" on the Staff accounts screen of a non-production start).',
+    'Create a real admin if you need one: npm run user:create -- --role staff --admin --email E --password P --name "Full Name"',
+  ].join('\n');
 }

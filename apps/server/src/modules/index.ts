@@ -4,6 +4,7 @@ import { attendanceRoutes } from './attendance/attendance.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { prescriptionRoutes } from './prescriptions/prescriptions.routes.ts';
@@ -11,10 +12,13 @@ import { petRoutes } from './pets/pets.routes.ts';
 import { customerPetRoutes } from './pets/customer-pets.routes.ts';
 import { visitReadRoutes } from './visits/pet-visits.routes.ts';
 import { subscriptionReadRoutes } from './subscriptions/pet-subscriptions.routes.ts';
+import { visitTypeRoutes } from './visit-types/visit-types.routes.ts';
+import { priceAdminRoutes } from './visit-types/prices.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   authRoutes,
+  usersRoutes,
   siteRoutes,
   inventoryRoutes,
   prescriptionRoutes,
@@ -25,4 +29,6 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   customerPetRoutes,
   visitReadRoutes,
   subscriptionReadRoutes,
+  visitTypeRoutes,
+  priceAdminRoutes,
 ];

@@ -1,6 +1,6 @@
 import { addDays, DEFAULT_REORDER_LEVEL, DOG_BREEDS, todayIn, toPaise } from '@pawdesk/shared';
-import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../lib/passwords.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import {
   followUps,
@@ -15,8 +15,30 @@ import {
 } from '../schema/index.ts';
 import { OWNER_NAMES, PET_NAMES } from './names.ts';
 
+/** The demo staff account is an admin, so the staff accounts screen can be tried. */
 export const DEMO_STAFF = { email: 'staff@pawdesk.test', password: 'staff123', fullName: 'Asha Verma (Reception)' };
 export const DEMO_CUSTOMER = { email: 'customer@pawdesk.test', password: 'customer123', fullName: 'Rohan Mehta' };
+/** Accounts whose passwords are published (README, start banner): never allowed in production. */
+export const DEMO_ACCOUNTS = [DEMO_STAFF, DEMO_CUSTOMER];
+
+/** The demo accounts that still exist with their published password. */
+export async function accountsWithDemoPasswords(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const found: string[] = [];
+  for (const a of DEMO_ACCOUNTS) {
+    const row = rows.find((r) => r.email === a.email);
+    if (row && (await verifyPassword(a.password, row.passwordHash))) found.push(a.email);
+  }
+  return found;
+}
 
 const OTHER_SPECIES: [string, string][] = [
   ['cat', 'Persian'],

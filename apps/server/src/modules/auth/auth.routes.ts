@@ -2,14 +2,24 @@ import { authUser, loginBody, loginResponse, okSchema, signupBody } from '@pawde
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import { principal } from '../../plugins/auth.ts';
-import { findUserById } from './auth.repo.ts';
-import { LoginThrottle, createAccount, login, toAuthUser } from './auth.service.ts';
+import { ownerIdForUser } from '../pets/pets.service.ts';
+import { createAccount, findUserById, login, toAuthUser, type UserRow } from './auth.service.ts';
+import { LoginThrottle, TooManyAttempts } from './login-throttle.ts';
+
+/** Failed sign-ins are counted for 15 minutes. */
+const FAILURE_WINDOW_SECONDS = 15 * 60;
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const throttle = new LoginThrottle(ctx.config.loginRateLimit);
+  const limit = ctx.config.loginRateLimit;
+  const throttle = new LoginThrottle(db, {
+    perAccountAddress: limit,
+    perAddress: limit * 5,
+    windowSeconds: FAILURE_WINDOW_SECONDS,
+  });
+  const authUserOf = async (u: UserRow) => toAuthUser(u, u.role === 'customer' ? await ownerIdForUser(db, u.id) : undefined);
 
   app.post(
     '/auth/signup',
@@ -27,12 +37,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/auth/login',
     {
       schema: { tags: ['auth'], summary: 'Sign in as staff or customer', body: loginBody, response: { 200: loginResponse } },
-      config: { rateLimit: { max: ctx.config.loginRateLimit * 2, timeWindow: '1 minute' } },
+      // A burst limit per address in this process; the real limits are the throttle's counters in the database.
+      config: { rateLimit: { max: limit * 2, timeWindow: '1 minute' } },
     },
-    async (req) => {
-      const user = await login(db, throttle, req.body);
+    async (req, reply) => {
+      let user: UserRow;
+      try {
+        user = await login(db, throttle, req.body, req.ip);
+      } catch (err) {
+        if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfter));
+        throw err;
+      }
       const token = await app.signToken({ id: user.id, role: user.role, isAdmin: user.isAdmin });
-      return { success: true as const, token, user: await toAuthUser(db, user), message: 'Login successful' };
+      return { success: true as const, token, user: await authUserOf(user), message: 'Login successful' };
     },
   );
 
@@ -48,8 +65,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (req) => {
       const user = await findUserById(db, principal(req).id);
-      if (!user) throw notFound('User');
-      return { success: true as const, user: await toAuthUser(db, user) };
+      if (!user) throw unauthorized('Session expired or invalid. Please log in again.');
+      return { success: true as const, user: await authUserOf(user) };
     },
   );
 };

@@ -1,68 +1,51 @@
 import { type AuthUser, LOGIN_FAILED, type LoginBody, type Role, type SignupBody } from '@pawdesk/shared';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { owners } from '../../db/schema/index.ts';
 import { AppError, conflict, pgCode } from '../../lib/errors.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { findUserByEmail, insertUser, type UserRow } from './auth.repo.ts';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
+import { decodeCursor, page } from '../../lib/cursor.ts';
+import { findUserByEmail, insertUser, listStaffRows, replaceHash, type UserRow } from './auth.repo.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 
-/** Per-account throttle of failed logins (in-process; per-IP limits are the rate-limit plugin's). */
-export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; until: number }>();
-  constructor(
-    private readonly max = 10,
-    private readonly windowMs = 15 * 60_000,
-  ) {}
-  check(email: string): void {
-    const f = this.failures.get(email);
-    if (f && f.until > Date.now() && f.count >= this.max) {
-      throw new AppError(429, 'Too many login attempts. Please try again later.');
-    }
-  }
-  fail(email: string): void {
-    const now = Date.now();
-    const f = this.failures.get(email);
-    if (!f || f.until <= now) this.failures.set(email, { count: 1, until: now + this.windowMs });
-    else f.count++;
-    if (this.failures.size > 10_000) {
-      for (const [k, v] of this.failures) if (v.until <= now) this.failures.delete(k);
-    }
-  }
-  succeed(email: string): void {
-    this.failures.delete(email);
-  }
+/** Accounts as other modules may read them (the users table is this module's). */
+export { findUserByEmail, findUserById, lockActiveAdmins, sessionState, updateUser } from './auth.repo.ts';
+export type { UserPatch, UserRow } from './auth.repo.ts';
+
+/** One page of staff accounts, newest first. */
+export async function listStaffAccounts(db: DbOrTx, limit: number, cursor?: string) {
+  return page(await listStaffRows(db, limit, decodeCursor(cursor)), limit);
 }
 
-export async function toAuthUser(db: DbOrTx, u: UserRow): Promise<AuthUser> {
+/** The user as the login and /auth/me answers show it; `customerId` is the linked owner record, if any. */
+export function toAuthUser(u: UserRow, customerId?: string): AuthUser {
   const base: AuthUser = { id: u.id, role: u.role, fullName: u.fullName, email: u.email, isAdmin: u.isAdmin };
-  if (u.role !== 'customer') return base;
-  const [owner] = await db.select({ id: owners.id }).from(owners).where(eq(owners.userId, u.id)).limit(1);
-  return owner ? { ...base, customer_id: owner.id } : base;
+  return u.role === 'customer' && customerId ? { ...base, customer_id: customerId } : base;
 }
 
-/** Checks the credentials; every failure is the same generic 401. */
-export async function login(db: DbOrTx, throttle: LoginThrottle, body: LoginBody): Promise<UserRow> {
+/**
+ * Checks the credentials; every failure (unknown email, wrong password, wrong role, disabled account) is the
+ * same generic 401 and counts against the throttle. A hash made with older scrypt parameters is upgraded.
+ */
+export async function login(db: DbOrTx, throttle: LoginThrottle, body: LoginBody, ip: string): Promise<UserRow> {
   const email = body.email.trim().toLowerCase();
-  throttle.check(email);
+  const attempt = await throttle.begin(email, ip);
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok || user.role !== body.role) {
-    throttle.fail(email);
-    throw new AppError(401, LOGIN_FAILED);
+  if (!user || !ok || user.role !== body.role || user.disabled) throw new AppError(401, LOGIN_FAILED);
+  await attempt.succeeded();
+  if (needsRehash(user.passwordHash)) {
+    return (await replaceHash(db, user.id, user.passwordHash, await hashPassword(body.password))) ?? user;
   }
-  throttle.succeed(email);
   return user;
 }
+
+const emailTaken = () =>
+  conflict('An account with this email already exists', { errors: { email: 'An account with this email already exists' } });
 
 export async function createAccount(
   db: DbOrTx,
   input: Omit<SignupBody, 'role'> & { role: Role; isAdmin?: boolean; phone?: string; address?: string },
 ): Promise<UserRow> {
-  const existing = await findUserByEmail(db, input.email);
-  if (existing)
-    throw conflict('An account with this email already exists', {
-      errors: { email: 'An account with this email already exists' },
-    });
+  if (await findUserByEmail(db, input.email)) throw emailTaken();
   try {
     return await insertUser(db, {
       role: input.role,
@@ -74,11 +57,7 @@ export async function createAccount(
       passwordHash: await hashPassword(input.password),
     });
   } catch (err) {
-    if (pgCode(err) === '23505') {
-      throw conflict('An account with this email already exists', {
-        errors: { email: 'An account with this email already exists' },
-      });
-    }
+    if (pgCode(err) === '23505') throw emailTaken();
     throw err;
   }
 }

@@ -83,34 +83,6 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.role).toBe('Please select your role');
   });
-
-  it('rate limits repeated failures for one account with a 429', async () => {
-    const u = await t.user('customer');
-    const codes: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      codes.push((await login({ email: u.email, password: 'wrong!!', role: 'customer' })).statusCode);
-    }
-    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    const res = await login({ email: u.email, password: u.password, role: 'customer' });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().message).toMatch(/Too many/);
-  });
-
-  it('rate limits by IP with a 429', async () => {
-    const res = [];
-    for (let i = 0; i < 12; i++) {
-      res.push(
-        await t.call({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          remoteAddress: '10.9.9.9',
-          payload: { email: `x${i}@y.in`, password: 'whatever', role: 'staff' },
-        }),
-      );
-    }
-    expect(res.at(-1)!.statusCode).toBe(429);
-    expect(res.at(-1)!.json()).toMatchObject({ success: false });
-  });
 });
 
 describe('protected routes', () => {
@@ -129,6 +101,7 @@ describe('protected routes', () => {
     const token = await new SignJWT({ role: 'staff', admin: false })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(u.id)
+      .setIssuedAt()
       .setExpirationTime(exp)
       .sign(key);
     expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token })).statusCode).toBe(200);
@@ -140,11 +113,14 @@ describe('protected routes', () => {
     }
   });
 
-  it('refuses a token without an expiry and a tampered copy of a valid one', async () => {
+  it('refuses a token without an expiry or issue time and a tampered copy of a valid one', async () => {
     const u = await t.user('customer');
     const key = new TextEncoder().encode(t.config.jwtSecret);
-    const forever = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256' }).setSubject(u.id).sign(key);
-    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: forever })).statusCode).toBe(401);
+    const forever = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256' }).setSubject(u.id).setIssuedAt();
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: await forever.sign(key) })).statusCode).toBe(401);
+    const undated = new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256' }).setSubject(u.id);
+    const noIat = await undated.setExpirationTime('1h').sign(key);
+    expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: noIat })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/v1/auth/me', token: u.token })).statusCode).toBe(200);
     const [h, , sig] = u.token.split('.');
     const claims = { sub: u.id, role: 'staff', exp: Math.floor(Date.now() / 1000) + 3600 };

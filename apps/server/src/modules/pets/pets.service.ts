@@ -15,7 +15,7 @@ import { and } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, pgConstraint } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/auth.ts';
-import { findUserById } from '../auth/auth.repo.ts';
+import { findUserById } from '../auth/auth.service.ts';
 import { type Cursor, page } from '../../lib/cursor.ts';
 import {
   findOwnerById,
@@ -228,6 +228,11 @@ export async function customerOwnerInfo(db: DbOrTx, userId: string) {
     address: owner?.address ?? user.address ?? '',
     linked: Boolean(owner),
   };
+}
+
+/** The id of the owner record linked to a customer account, if any. */
+export async function ownerIdForUser(db: DbOrTx, userId: string): Promise<string | undefined> {
+  return (await findOwnerByUser(db, userId))?.id;
 }
 
 /**
