@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { notifications } from '../db/schema/index.ts';
-import type { AppContext } from '../lib/context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { CoreContext } from '../lib/context.ts';
 import { safeError } from '../lib/log-safe.ts';
+import { outbox } from '../modules/notifications/notifications.service.ts';
 import { isPermanentFailure, logTransport, type MailTransport, smtpTransport } from './transport.ts';
 
 export const MAX_ATTEMPTS = 5;
@@ -12,8 +11,6 @@ export const backoffMs = (attempts: number) => 30_000 * 4 ** Math.max(0, attempt
 /** How long a claimed row stays with one worker before another may take it (a crashed process). */
 export const LEASE_MS = 5 * 60_000;
 
-const due = (now: Date) => and(inArray(notifications.status, ['queued', 'sending']), lte(notifications.nextAttemptAt, now));
-
 /**
  * Delivers due messages once and returns how many were tried. Rows are claimed
  * by moving them to `sending` with a lease (SKIP LOCKED, and the claim
@@ -21,67 +18,37 @@ const due = (now: Date) => and(inArray(notifications.status, ['queued', 'sending
  * once; a row whose lease ran out (a crash mid-send) is tried again. Each
  * claim counts as an attempt. Temporary failures are retried with backoff up
  * to MAX_ATTEMPTS; permanent ones (SMTP 5xx) fail at once. The reason is kept.
+ * The outbox table is the notifications module's: this worker goes through its service.
  */
-export async function deliverDue(db: Db, transport: MailTransport, now = new Date(), batch = 20): Promise<number> {
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const claimed = await db
-    .update(notifications)
-    .set({ status: 'sending', nextAttemptAt: leaseUntil, attempts: sql`${notifications.attempts} + 1` })
-    .where(
-      and(
-        due(now),
-        inArray(
-          notifications.id,
-          db
-            .select({ id: notifications.id })
-            .from(notifications)
-            .where(due(now))
-            .orderBy(asc(notifications.nextAttemptAt))
-            .limit(batch)
-            .for('update', { skipLocked: true }),
-        ),
-      ),
-    )
-    .returning();
+export async function deliverDue(db: DbOrTx, transport: MailTransport, now = new Date(), batch = 20): Promise<number> {
+  const claimed = await outbox.claimDue(db, now, new Date(now.getTime() + LEASE_MS), batch);
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   for (const n of claimed) {
     if (n.attempts > MAX_ATTEMPTS) {
       // Claimed again after its lease ran out too often (a process died while sending each time).
-      await db
-        .update(notifications)
-        .set({ status: 'failed', lastError: n.lastError ?? 'Delivery was interrupted too many times' })
-        .where(eq(notifications.id, n.id));
+      await outbox.markAttemptFailed(db, n.id, {
+        final: true,
+        reason: n.lastError ?? 'Delivery was interrupted too many times',
+      });
       continue;
     }
     try {
       if (!n.toAddress) throw Object.assign(new Error('No address to send to'), { responseCode: 550 });
       await transport.send({ to: n.toAddress, subject: n.subject, text: n.body });
-      await db
-        .update(notifications)
-        .set({
-          status: 'sent',
-          sentAt: now,
-          lastError: null,
-          meta: sql`coalesce(${notifications.meta}, '{}'::jsonb) || jsonb_build_object('transport', ${transport.name}::text)`,
-        })
-        .where(eq(notifications.id, n.id));
+      await outbox.markSent(db, n.id, now, transport.name);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      const failed = n.attempts >= MAX_ATTEMPTS || isPermanentFailure(err);
-      await db
-        .update(notifications)
-        .set({
-          status: failed ? 'failed' : 'queued',
-          lastError: reason.slice(0, 500),
-          nextAttemptAt: new Date(now.getTime() + backoffMs(n.attempts)),
-        })
-        .where(eq(notifications.id, n.id));
+      await outbox.markAttemptFailed(db, n.id, {
+        final: n.attempts >= MAX_ATTEMPTS || isPermanentFailure(err),
+        reason: reason.slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + backoffMs(n.attempts)),
+      });
     }
   }
   return claimed.length;
 }
 
-export function makeTransport(ctx: AppContext, log: FastifyBaseLogger): MailTransport {
+export function makeTransport(ctx: CoreContext, log: FastifyBaseLogger): MailTransport {
   return ctx.config.smtpUrl
     ? smtpTransport(ctx.config.smtpUrl, ctx.config.mailFrom)
     : logTransport((o, m) => log.info(o, m), { withContent: ctx.config.env !== 'production' });
@@ -89,7 +56,7 @@ export function makeTransport(ctx: AppContext, log: FastifyBaseLogger): MailTran
 
 /** Polls the outbox every few seconds until stopped; a full batch is followed at once by the next. */
 export function startOutboxWorker(
-  ctx: AppContext,
+  ctx: CoreContext,
   log: FastifyBaseLogger,
   intervalMs = 5_000,
   transport = makeTransport(ctx, log),

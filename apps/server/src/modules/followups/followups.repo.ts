@@ -1,56 +1,72 @@
-import { and, asc, between, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { followUps, owners, pets } from '../../db/schema/index.ts';
+import { followUps } from '../../db/schema/index.ts';
 
-/** A follow-up with what attendance and reminders show of its pet and owner. */
-export interface FollowUpView {
-  id: string;
-  date: string;
-  time: string | null;
-  purpose: string;
-  present: boolean | null;
-  petId: string;
-  petName: string;
-  species: string;
-  ownerId: string;
-  ownerName: string;
-  ownerPhone: string;
-  ownerEmail: string | null;
-}
+export type FollowUpRow = Pick<typeof followUps.$inferSelect, 'id' | 'petId' | 'date' | 'time' | 'purpose' | 'present'>;
 
-const followUpColumns = {
+const columns = {
   id: followUps.id,
+  petId: followUps.petId,
   date: followUps.date,
   time: followUps.time,
   purpose: followUps.purpose,
   present: followUps.present,
-  petId: pets.id,
-  petName: pets.name,
-  species: pets.species,
-  ownerId: owners.id,
-  ownerName: owners.name,
-  ownerPhone: owners.phone,
-  ownerEmail: owners.email,
 };
 
 /**
- * Follow-ups from `from` to `to` (inclusive) with pet and owner, by date,
- * time (untimed last) and pet name. `extra` narrows the rows further.
+ * Which follow-ups of a range to read:
+ * - all: every follow-up;
+ * - notPresent: all but those marked present (who still need a reminder);
+ * - absent: those marked absent;
+ * - overdue: marked absent, or never marked and dated before `today`.
+ */
+export type FollowUpSelection = 'all' | 'notPresent' | 'absent' | 'overdue';
+
+export function selectionWhere(select: FollowUpSelection, today: string): SQL | undefined {
+  switch (select) {
+    case 'notPresent':
+      return or(isNull(followUps.present), ne(followUps.present, true));
+    case 'absent':
+      return eq(followUps.present, false);
+    case 'overdue':
+      return or(eq(followUps.present, false), and(isNull(followUps.present), lt(followUps.date, today)));
+    default:
+      return undefined;
+  }
+}
+
+const inRange = (from: string, to: string) => (from === to ? eq(followUps.date, from) : between(followUps.date, from, to));
+const timeOrder = sql`${followUps.time} asc nulls last`;
+
+/**
+ * Follow-ups from `from` to `to` (inclusive) by date, time (untimed last) and
+ * id, at most `limit` (follow_ups_date_idx). `extra` narrows the rows further.
  */
 export async function findFollowUps(
   db: DbOrTx,
   from: string,
   to: string,
   opts: { extra?: SQL; limit: number },
-): Promise<FollowUpView[]> {
+): Promise<FollowUpRow[]> {
   return db
-    .select(followUpColumns)
+    .select(columns)
     .from(followUps)
-    .innerJoin(pets, eq(pets.id, followUps.petId))
-    .innerJoin(owners, eq(owners.id, pets.ownerId))
-    .where(and(from === to ? eq(followUps.date, from) : between(followUps.date, from, to), opts.extra))
-    .orderBy(asc(followUps.date), sql`${followUps.time} asc nulls last`, asc(pets.name), asc(followUps.id))
+    .where(and(inRange(from, to), opts.extra))
+    .orderBy(asc(followUps.date), timeOrder, asc(followUps.id))
     .limit(opts.limit);
+}
+
+/** Every follow-up on `date` at `time` (null: untimed) that `extra` lets through. */
+export async function findFollowUpsAt(db: DbOrTx, date: string, time: string | null, extra?: SQL): Promise<FollowUpRow[]> {
+  return db
+    .select(columns)
+    .from(followUps)
+    .where(and(eq(followUps.date, date), time === null ? isNull(followUps.time) : eq(followUps.time, time), extra));
+}
+
+export async function insertFollowUp(db: DbOrTx, values: typeof followUps.$inferInsert): Promise<string> {
+  const [row] = await db.insert(followUps).values(values).returning({ id: followUps.id });
+  return row!.id;
 }
 
 /** Ids among `ids` that are follow-ups on `date`, locked for update. */
@@ -67,45 +83,4 @@ export async function lockFollowUpsOn(db: DbOrTx, date: string, ids: string[]): 
 export async function setPresent(db: DbOrTx, ids: string[], present: boolean, markedBy: string): Promise<void> {
   if (ids.length === 0) return;
   await db.update(followUps).set({ present, markedBy }).where(inArray(followUps.id, ids));
-}
-
-export interface BirthdayPet {
-  petId: string;
-  petName: string;
-  species: string;
-  dob: string;
-  ownerId: string;
-  ownerName: string;
-  ownerPhone: string;
-  ownerEmail: string | null;
-}
-
-/**
- * Pets born on any of the (month, day) pairs, using the
- * `extract(month/day from dob)` expression index.
- */
-export async function findPetsBornOn(db: DbOrTx, keys: { month: number; day: number }[], limit: number): Promise<BirthdayPet[]> {
-  if (keys.length === 0) return [];
-  const match = or(
-    ...keys.map(
-      (k) => sql`(extract(month from ${pets.dob}) = ${k.month}::int and extract(day from ${pets.dob}) = ${k.day}::int)`,
-    ),
-  );
-  const rows = await db
-    .select({
-      petId: pets.id,
-      petName: pets.name,
-      species: pets.species,
-      dob: pets.dob,
-      ownerId: owners.id,
-      ownerName: owners.name,
-      ownerPhone: owners.phone,
-      ownerEmail: owners.email,
-    })
-    .from(pets)
-    .innerJoin(owners, eq(owners.id, pets.ownerId))
-    .where(and(isNotNull(pets.dob), match))
-    .orderBy(asc(pets.name), asc(pets.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, dob: r.dob! }));
 }

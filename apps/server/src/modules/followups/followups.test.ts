@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { followUps, pets } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { makePet } from '../../../test/factories.ts';
-import { birthdaysBetween, followUpsBetween, markAttendance, scheduleFollowUp } from './followups.service.ts';
+import { birthdaysBetween, followUpsBetween, followUpsOn, markAttendance, scheduleFollowUp } from './followups.service.ts';
 
 const t = useTestApp();
 
@@ -34,6 +34,26 @@ describe('followups service', () => {
     expect(absent.map((f) => f.id)).toEqual([id]);
     const notPresent = await followUpsBetween(t.database.db, '2032-01-05', '2032-01-05', { select: 'notPresent', limit: 10 });
     expect(notPresent.map((f) => f.id)).toEqual([id]);
+  });
+
+  it('lists a day by time (untimed last) and pet name, also when the limit cuts a time slot', async () => {
+    const date = '2033-03-03';
+    const add = async (name: string, time: string | null) => {
+      const pet = await makePet(t.database.db, { name });
+      return scheduleFollowUp(t.database.db, { petId: pet.id, date, time, purpose: 'Check', source: 'inquiry' });
+    };
+    // Created (so id-ordered) against the name order.
+    await add('Untimed', null);
+    await add('Zed', '10:00');
+    await add('Mid', '10:00');
+    await add('Alpha', '10:00');
+    await add('Early', '09:00');
+    const names = async (limit: number) => (await followUpsOn(t.database.db, date, limit)).map((f) => f.petName);
+    expect(await names(10)).toEqual(['Early', 'Alpha', 'Mid', 'Zed', 'Untimed']);
+    expect(await names(3)).toEqual(['Early', 'Alpha', 'Mid']);
+    expect(await names(1)).toEqual(['Early']);
+    const [first] = await followUpsOn(t.database.db, date, 1);
+    expect(first).toMatchObject({ time: '09:00', species: 'dog', ownerName: expect.any(String), ownerPhone: expect.any(String) });
   });
 
   it('finds birthdays across a year end', async () => {

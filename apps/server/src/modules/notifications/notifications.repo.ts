@@ -1,4 +1,4 @@
-import { and, between, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
@@ -56,4 +56,63 @@ export async function requeueFailed(db: DbOrTx, id: string): Promise<Notificatio
 export async function findById(db: DbOrTx, id: string): Promise<NotificationRow | undefined> {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
   return row;
+}
+
+// ---- the outbox worker's side (jobs/outbox.ts, through the service) ----
+
+const due = (now: Date) => and(inArray(notifications.status, ['queued', 'sending']), lte(notifications.nextAttemptAt, now));
+
+/**
+ * Claims up to `batch` due rows in one statement: moves them to `sending`
+ * with a lease until `leaseUntil` and counts an attempt. SKIP LOCKED, and the
+ * claim re-checks the row, so concurrent workers never claim the same row.
+ */
+export async function claimDue(db: DbOrTx, now: Date, leaseUntil: Date, batch: number): Promise<NotificationRow[]> {
+  return db
+    .update(notifications)
+    .set({ status: 'sending', nextAttemptAt: leaseUntil, attempts: sql`${notifications.attempts} + 1` })
+    .where(
+      and(
+        due(now),
+        inArray(
+          notifications.id,
+          db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(due(now))
+            .orderBy(asc(notifications.nextAttemptAt))
+            .limit(batch)
+            .for('update', { skipLocked: true }),
+        ),
+      ),
+    )
+    .returning();
+}
+
+export async function markSent(db: DbOrTx, id: string, sentAt: Date, transport: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({
+      status: 'sent',
+      sentAt,
+      lastError: null,
+      meta: sql`coalesce(${notifications.meta}, '{}'::jsonb) || jsonb_build_object('transport', ${transport}::text)`,
+    })
+    .where(eq(notifications.id, id));
+}
+
+/** A failed attempt: `failed` for good, or `queued` again at `nextAttemptAt`; the reason is kept. */
+export async function markAttemptFailed(
+  db: DbOrTx,
+  id: string,
+  f: { final: boolean; reason: string; nextAttemptAt?: Date },
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({
+      status: f.final ? 'failed' : 'queued',
+      lastError: f.reason,
+      ...(f.nextAttemptAt ? { nextAttemptAt: f.nextAttemptAt } : {}),
+    })
+    .where(eq(notifications.id, id));
 }

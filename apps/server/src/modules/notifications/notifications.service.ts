@@ -1,7 +1,21 @@
 import type { SentMessage } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { findById, findByRefDate, insertDeduped, type NotificationRow, requeueFailed } from './notifications.repo.ts';
+import {
+  claimDue,
+  findById,
+  findByRefDate,
+  insertDeduped,
+  markAttemptFailed,
+  markSent,
+  type NotificationRow,
+  requeueFailed,
+} from './notifications.repo.ts';
+
+export type { NotificationRow } from './notifications.repo.ts';
+
+/** For the outbox worker (jobs/outbox.ts), which decides when and how often to try. */
+export const outbox = { claimDue, markSent, markAttemptFailed };
 
 export interface OutgoingEmail {
   /** Unique per message: sending the same thing twice does not queue twice. */

@@ -1,19 +1,10 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { pets, prescriptionLines, prescriptions } from '../../db/schema/index.ts';
+import { prescriptionLines, prescriptions } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor, cursorTs } from '../../lib/cursor.ts';
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 export type LineRow = typeof prescriptionLines.$inferSelect;
-
-/**
- * Does the pet exist? (A one-column read of the pets table until the pets
- * module offers this through its service.)
- */
-export async function petExists(db: DbOrTx, petId: string): Promise<boolean> {
-  const [row] = await db.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).limit(1);
-  return Boolean(row);
-}
 
 export async function insertPrescription(db: DbOrTx, values: typeof prescriptions.$inferInsert): Promise<PrescriptionRow> {
   const [row] = await db.insert(prescriptions).values(values).returning();

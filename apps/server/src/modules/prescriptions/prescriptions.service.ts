@@ -25,6 +25,7 @@ import { newId } from '../../lib/ids.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 import { activeItemsById, type ItemRow, itemsByIdAnyState, takeStock } from '../inventory/inventory.service.ts';
 import { entriesBySubject, type LedgerRow, latestPayment, postCharge, recordPayment } from '../payments/payments.service.ts';
+import { petExists } from '../pets/pet-lookups.service.ts';
 import { decodeCursor, page } from '../../lib/cursor.ts';
 import {
   insertLines,
@@ -32,7 +33,6 @@ import {
   type LineRow,
   linesOf,
   pagePrescriptions,
-  petExists,
   type PrescriptionRow,
 } from './prescriptions.repo.ts';
 

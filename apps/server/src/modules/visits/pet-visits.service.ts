@@ -1,13 +1,26 @@
 import { type PetHistoryEntry, type PetVisit, toRupees } from '@pawdesk/shared';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { inventoryItems, visitItems, visitTypes, visits } from '../../db/schema/index.ts';
-import { afterCursor, type Cursor, cursorTs, newestFirst, page } from '../../lib/cursor.ts';
+import { type Cursor, page } from '../../lib/cursor.ts';
+import { itemsByIdAnyState } from '../inventory/inventory.service.ts';
+import { visitTypesByIds } from '../visit-types/visit-types.service.ts';
+import { itemLinesOf, newestVisitsOfPet, pageVisitsOfPet } from './visits.repo.ts';
 
 /** Most visits the pet history (registrations-by-date screen) returns. */
 export const HISTORY_MAX = 200;
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+/** The names of the inventory items these visits used, from the inventory module in one lookup. */
+async function itemNames(db: DbOrTx, rows: readonly { itemId: string | null }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.itemId ? [r.itemId] : [])))];
+  const items = await itemsByIdAnyState(db, ids);
+  return new Map([...items.values()].map((i) => [i.id, i.itemName]));
+}
+
+function itemOf(names: ReadonlyMap<string, string>, itemId: string | null) {
+  const itemName = itemId ? names.get(itemId) : undefined;
+  return itemId && itemName !== undefined ? { _id: itemId, itemName } : null;
+}
 
 /**
  * A pet's visits as the visit list reads them (spec 000 §3 "Visit (as read in
@@ -19,100 +32,65 @@ export async function listPetVisits(
   pet: { id: string; name: string },
   opts: { limit: number; cursor?: Cursor },
 ): Promise<{ list: PetVisit[]; nextCursor: string | null }> {
-  const conds: SQL[] = [eq(visits.petId, pet.id)];
-  if (opts.cursor) conds.push(afterCursor(visits.createdAt, visits.id, opts.cursor));
-  const rows = await db
-    .select({
-      id: visits.id,
-      createdAt: visits.createdAt,
-      cursorTs: cursorTs(visits.createdAt),
-      purpose: visits.purpose,
-      pricePaise: visits.pricePaise,
-      details: visits.details,
-      quantity: visits.quantity,
-      volumeML: visits.volumeML,
-      type: {
-        id: visitTypes.id,
-        purpose: visitTypes.purpose,
-        pricePaise: visitTypes.pricePaise,
-        halfdayPricePaise: visitTypes.halfdayPricePaise,
-        consultationPvtPaise: visitTypes.consultationPvtPaise,
-        consultationPvtEmergencyPaise: visitTypes.consultationPvtEmergencyPaise,
-        consultationNgoPaise: visitTypes.consultationNgoPaise,
-        consultationNgoEmergencyPaise: visitTypes.consultationNgoEmergencyPaise,
-      },
-      itemId: inventoryItems.id,
-      itemName: inventoryItems.itemName,
-    })
-    .from(visits)
-    .innerJoin(visitTypes, eq(visits.visitTypeId, visitTypes.id))
-    .leftJoin(inventoryItems, eq(visits.itemId, inventoryItems.id))
-    .where(and(...conds))
-    .orderBy(...newestFirst(visits.createdAt, visits.id))
-    .limit(opts.limit + 1);
+  const rows = await pageVisitsOfPet(db, pet.id, opts.limit, opts.cursor);
   const { rows: pageRows, nextCursor } = page(rows, opts.limit);
+  const [items, typeRows] = await Promise.all([
+    itemNames(db, pageRows),
+    visitTypesByIds(db, [...new Set(pageRows.map((r) => r.visitTypeId))]),
+  ]);
+  const types = new Map(typeRows.map((t) => [t.id, t]));
   return {
     nextCursor,
-    list: pageRows.map((r) => ({
-      _id: r.id,
-      createdAt: r.createdAt.toISOString(),
-      purpose: r.purpose,
-      price: toRupees(r.pricePaise),
-      pet: { _id: pet.id, name: pet.name },
-      visitType: {
-        _id: r.type.id,
-        purpose: r.type.purpose,
-        price: toRupees(r.type.pricePaise),
-        halfdayPrice: toRupees(r.type.halfdayPricePaise),
-        consultationPricePvt: toRupees(r.type.consultationPvtPaise),
-        consultationPricePvtEmergency: toRupees(r.type.consultationPvtEmergencyPaise),
-        consultationPriceNgo: toRupees(r.type.consultationNgoPaise),
-        consultationPriceNgoEmergency: toRupees(r.type.consultationNgoEmergencyPaise),
-      },
-      details:
-        r.details && typeof r.details === 'object' && !Array.isArray(r.details) ? (r.details as Record<string, unknown>) : {},
-      item: r.itemId && r.itemName !== null ? { _id: r.itemId, itemName: r.itemName } : null,
-      quantity: num(r.quantity),
-      volumeML: num(r.volumeML),
-    })),
+    list: pageRows.flatMap((r) => {
+      const type = types.get(r.visitTypeId);
+      return type ? [toPetVisit(r, type, pet, items)] : [];
+    }),
+  };
+}
+
+type VisitPageRow = Awaited<ReturnType<typeof pageVisitsOfPet>>[number];
+type VisitType = Awaited<ReturnType<typeof visitTypesByIds>>[number];
+
+function toPetVisit(
+  r: VisitPageRow,
+  t: VisitType,
+  pet: { id: string; name: string },
+  items: ReadonlyMap<string, string>,
+): PetVisit {
+  return {
+    _id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    purpose: r.purpose,
+    price: toRupees(r.pricePaise),
+    pet: { _id: pet.id, name: pet.name },
+    visitType: {
+      _id: t.id,
+      purpose: t.purpose,
+      price: toRupees(t.pricePaise),
+      halfdayPrice: toRupees(t.halfdayPricePaise),
+      consultationPricePvt: toRupees(t.consultationPvtPaise),
+      consultationPricePvtEmergency: toRupees(t.consultationPvtEmergencyPaise),
+      consultationPriceNgo: toRupees(t.consultationNgoPaise),
+      consultationPriceNgoEmergency: toRupees(t.consultationNgoEmergencyPaise),
+    },
+    details:
+      r.details && typeof r.details === 'object' && !Array.isArray(r.details) ? (r.details as Record<string, unknown>) : {},
+    item: itemOf(items, r.itemId),
+    quantity: num(r.quantity),
+    volumeML: num(r.volumeML),
   };
 }
 
 /** A pet's visit history with items (spec 000 §2 "Pet registrations by date"), newest first, bounded. */
 export async function petHistory(db: DbOrTx, petId: string): Promise<PetHistoryEntry[]> {
-  const rows = await db
-    .select({
-      id: visits.id,
-      createdAt: visits.createdAt,
-      purpose: visits.purpose,
-      pricePaise: visits.pricePaise,
-      quantity: visits.quantity,
-      volumeML: visits.volumeML,
-      itemId: inventoryItems.id,
-      itemName: inventoryItems.itemName,
-    })
-    .from(visits)
-    .leftJoin(inventoryItems, eq(visits.itemId, inventoryItems.id))
-    .where(eq(visits.petId, petId))
-    .orderBy(...newestFirst(visits.createdAt, visits.id))
-    .limit(HISTORY_MAX);
-  const lines = rows.length
-    ? await db
-        .select({
-          visitId: visitItems.visitId,
-          name: visitItems.name,
-          quantity: visitItems.quantity,
-          unit: visitItems.unit,
-          volume: visitItems.volume,
-        })
-        .from(visitItems)
-        .where(
-          inArray(
-            visitItems.visitId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
+  const rows = await newestVisitsOfPet(db, petId, HISTORY_MAX);
+  const [lines, items] = await Promise.all([
+    itemLinesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    itemNames(db, rows),
+  ]);
   const byVisit = new Map<string, PetHistoryEntry['items']>();
   for (const l of lines) {
     const list = byVisit.get(l.visitId) ?? [];
@@ -124,7 +102,7 @@ export async function petHistory(db: DbOrTx, petId: string): Promise<PetHistoryE
     createdAt: r.createdAt.toISOString(),
     purpose: r.purpose,
     price: toRupees(r.pricePaise),
-    item: r.itemId && r.itemName !== null ? { _id: r.itemId, itemName: r.itemName } : null,
+    item: itemOf(items, r.itemId),
     quantity: num(r.quantity),
     volumeML: num(r.volumeML),
     items: byVisit.get(r.id) ?? [],

@@ -1,0 +1,65 @@
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { owners, pets } from '../../db/schema/index.ts';
+
+/** The columns other modules read of a pet and its owner. */
+const petWithOwner = {
+  id: pets.id,
+  name: pets.name,
+  species: pets.species,
+  dob: pets.dob,
+  ownerId: owners.id,
+  ownerName: owners.name,
+  ownerPhone: owners.phone,
+  ownerEmail: owners.email,
+};
+
+export interface PetWithOwnerRow {
+  id: string;
+  name: string;
+  species: string;
+  dob: string | null;
+  ownerId: string;
+  ownerName: string;
+  ownerPhone: string;
+  ownerEmail: string | null;
+}
+
+/** Pets with their owners by id, in one query (primary keys); unknown ids are left out. */
+export async function findPetsWithOwners(db: DbOrTx, ids: readonly string[]): Promise<PetWithOwnerRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(petWithOwner)
+    .from(pets)
+    .innerJoin(owners, eq(owners.id, pets.ownerId))
+    .where(sql`${pets.id} = any(${sql.param([...ids])}::varchar[])`);
+}
+
+/**
+ * Pets born on any of the (month, day) pairs, by name, using the
+ * `extract(month/day from dob)` expression index (pets_birthday_idx).
+ */
+export async function findPetsBornOn(
+  db: DbOrTx,
+  keys: readonly { month: number; day: number }[],
+  limit: number,
+): Promise<PetWithOwnerRow[]> {
+  if (keys.length === 0) return [];
+  const match = or(
+    ...keys.map(
+      (k) => sql`(extract(month from ${pets.dob}) = ${k.month}::int and extract(day from ${pets.dob}) = ${k.day}::int)`,
+    ),
+  );
+  return db
+    .select(petWithOwner)
+    .from(pets)
+    .innerJoin(owners, eq(owners.id, pets.ownerId))
+    .where(and(isNotNull(pets.dob), match))
+    .orderBy(asc(pets.name), asc(pets.id))
+    .limit(limit);
+}
+
+export async function petIdExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: pets.id }).from(pets).where(eq(pets.id, id)).limit(1);
+  return Boolean(row);
+}
