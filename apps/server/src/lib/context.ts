@@ -1,9 +1,16 @@
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { PaymentProvider } from '../modules/payments/provider.ts';
 
-/** What every module receives: configuration and the database. */
-export interface AppContext {
+/** Configuration and the database: what a job (the outbox worker) needs. */
+export interface CoreContext {
   config: Config;
   db: Db;
   dbKind: Database['kind'];
+}
+
+/** What every module receives: configuration, the database and the payment provider. */
+export interface AppContext extends CoreContext {
+  /** Razorpay or the offline provider (createPaymentProvider), built once per app; tests may pass their own. */
+  payments: PaymentProvider;
 }

@@ -14,6 +14,7 @@ import { visitReadRoutes } from './visits/pet-visits.routes.ts';
 import { subscriptionReadRoutes } from './subscriptions/pet-subscriptions.routes.ts';
 import { visitTypeRoutes } from './visit-types/visit-types.routes.ts';
 import { priceAdminRoutes } from './visit-types/prices.routes.ts';
+import { paymentRoutes } from './payments/payments.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -31,4 +32,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   subscriptionReadRoutes,
   visitTypeRoutes,
   priceAdminRoutes,
+  paymentRoutes,
 ];

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, receiptCounters } from '../../db/schema/index.ts';
 
@@ -72,4 +72,40 @@ export async function nextReceiptSeq(db: DbOrTx, financialYear: string): Promise
     .onConflictDoUpdate({ target: receiptCounters.financialYear, set: { lastSeq: sql`${receiptCounters.lastSeq} + 1` } })
     .returning({ seq: receiptCounters.lastSeq });
   return row!.seq;
+}
+
+/**
+ * Every entry of an account: the entries of these subjects, plus those of the visits and boardings they name
+ * (a boarding's account holds its visit's charge and payments, and the other way round). Oldest first.
+ */
+export async function accountEntries(db: DbOrTx, subject: Partial<Record<SubjectKey, string>>): Promise<LedgerRow[]> {
+  const conds = (Object.keys(subject) as SubjectKey[]).flatMap((k) => (subject[k] ? [eq(SUBJECT_COLUMNS[k], subject[k]!)] : []));
+  if (conds.length === 0) return [];
+  const first = await db
+    .select()
+    .from(payments)
+    .where(or(...conds));
+  const visitIds = [...new Set(first.flatMap((e) => (e.visitId ? [e.visitId] : [])))];
+  const boardingIds = [...new Set(first.flatMap((e) => (e.boardingId ? [e.boardingId] : [])))];
+  const more: SQL[] = [];
+  if (visitIds.length) more.push(inArray(payments.visitId, visitIds));
+  if (boardingIds.length) more.push(inArray(payments.boardingId, boardingIds));
+  const rows = more.length
+    ? await db
+        .select()
+        .from(payments)
+        .where(or(...conds, ...more))
+    : first;
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+}
+
+/** The payment recorded for a provider order, whatever its status (a second settler finds the first one's). */
+export async function entryByProviderOrderId(db: DbOrTx, orderId: string): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.providerOrderId, orderId), eq(payments.kind, 'payment')))
+    .orderBy(payments.createdAt)
+    .limit(1);
+  return row;
 }

@@ -1,0 +1,231 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../../db/client.ts';
+import type { PaymentProvider, ProviderLink, ProviderOrder, ProviderPayment } from '../provider.ts';
+import { ProviderError } from './errors.ts';
+import {
+  insertLink,
+  insertOrder,
+  insertPayment,
+  linkById,
+  markLinkPaid,
+  type OfflineLinkRow,
+  type OfflineOrderRow,
+  type OfflinePaymentRow,
+  orderById,
+  paymentById,
+  setOrderStatus,
+} from './offline.repo.ts';
+import { checkoutSignature, hmacHex, verifyCheckout, verifyWebhook } from './signing.ts';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** A Razorpay-shaped id: `order_` + 14 base-62 characters. */
+export const offlineId = (prefix: 'order' | 'pay' | 'plink') =>
+  `${prefix}_${Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
+
+export interface OfflineSecrets {
+  keySecret: string;
+  webhookSecret: string;
+}
+
+/** The offline provider's secrets, derived from the server's secret: the same on every instance and after restarts. */
+export function offlineSecrets(serverSecret: string): OfflineSecrets {
+  return {
+    keySecret: hmacHex(serverSecret, 'pawdesk offline payments: key secret'),
+    webhookSecret: hmacHex(serverSecret, 'pawdesk offline payments: webhook secret'),
+  };
+}
+
+const notFound = (what: string) => new ProviderError(404, 'BAD_REQUEST_ERROR', `The id provided does not exist (${what})`);
+
+const toOrder = (o: OfflineOrderRow): ProviderOrder => ({
+  id: o.id,
+  amountPaise: o.amountPaise,
+  currency: 'INR',
+  receipt: o.receipt ?? '',
+  notes: o.notes,
+});
+
+const toPayment = (p: OfflinePaymentRow): ProviderPayment => ({
+  id: p.id,
+  orderId: p.orderId,
+  amountPaise: p.amountPaise,
+  status: p.status === 'captured' ? 'captured' : 'failed',
+  method: p.method,
+  notes: p.notes,
+});
+
+/** A payment as Razorpay's webhooks and API describe it (the fields the webhook handler reads, and a few more). */
+export const paymentEntity = (p: OfflinePaymentRow) => ({
+  id: p.id,
+  entity: 'payment',
+  amount: p.amountPaise,
+  currency: 'INR',
+  status: p.status,
+  order_id: p.orderId,
+  method: p.method,
+  captured: p.status === 'captured',
+  notes: p.notes,
+  created_at: Math.floor(p.createdAt.getTime() / 1000),
+});
+
+export type CheckoutResult =
+  | { status: 'captured'; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
+  | {
+      status: 'failed';
+      razorpay_order_id: string;
+      razorpay_payment_id: string;
+      error: { code: string; description: string; reason: string };
+    };
+
+/**
+ * The offline provider: Razorpay's behaviour, kept in the database, for a laptop with no network. A local
+ * checkout dialog pays an order (`payOrder`) and answers the checkout result Razorpay's checkout would, signed
+ * the same way; a local payment-link page marks a link paid (`payLink`) and produces the `payment_link.paid`
+ * webhook Razorpay would send, signed with the webhook secret, for the same webhook handler to process.
+ */
+export class OfflineProvider implements PaymentProvider {
+  readonly name = 'offline' as const;
+  readonly keyId = 'rzp_offline';
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: OfflineSecrets,
+    /** Where people open the app (links in emails): `https://desk.example.com`. */
+    private readonly publicUrl: string,
+  ) {}
+
+  async createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder> {
+    return toOrder(await insertOrder(this.db, { id: offlineId('order'), ...input }));
+  }
+
+  async fetchOrder(orderId: string): Promise<ProviderOrder> {
+    const o = await orderById(this.db, orderId);
+    if (!o) throw notFound('order');
+    return toOrder(o);
+  }
+
+  async fetchPayment(paymentId: string): Promise<ProviderPayment> {
+    const p = await paymentById(this.db, paymentId);
+    if (!p) throw notFound('payment');
+    return toPayment(p);
+  }
+
+  async createPaymentLink(input: Parameters<PaymentProvider['createPaymentLink']>[0]): Promise<ProviderLink> {
+    const id = offlineId('plink');
+    const l = await insertLink(this.db, {
+      id,
+      amountPaise: input.amountPaise,
+      description: input.description,
+      referenceId: input.referenceId,
+      customer: input.customer,
+      notes: input.notes,
+    });
+    return { id: l.id, shortUrl: this.linkUrl(l.id), amountPaise: l.amountPaise, status: 'created' };
+  }
+
+  verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean {
+    return verifyCheckout(this.secrets.keySecret, orderId, paymentId, signature);
+  }
+
+  verifyWebhookSignature(rawBody: string, signature: string): boolean {
+    return verifyWebhook(this.secrets.webhookSecret, rawBody, signature);
+  }
+
+  /** The local page the link opens. */
+  linkUrl(linkId: string): string {
+    return `${this.publicUrl.replace(/\/$/, '')}/api/v1/payments/offline/link/${linkId}`;
+  }
+
+  order(orderId: string): Promise<OfflineOrderRow | undefined> {
+    return orderById(this.db, orderId);
+  }
+
+  link(linkId: string): Promise<OfflineLinkRow | undefined> {
+    return linkById(this.db, linkId);
+  }
+
+  /**
+   * The checkout dialog's Pay (success) or Fail (failure) button. A paid order cannot be paid again (409, as
+   * Razorpay's checkout refuses it). Answers what Razorpay's checkout hands the browser.
+   */
+  async payOrder(orderId: string, outcome: 'success' | 'failure'): Promise<CheckoutResult> {
+    return this.db.transaction(async (tx) => {
+      const o = await orderById(tx, orderId, true);
+      if (!o) throw notFound('order');
+      if (o.status === 'paid') throw new ProviderError(409, 'BAD_REQUEST_ERROR', 'This order is already paid');
+      const captured = outcome === 'success';
+      const p = await insertPayment(tx, {
+        id: offlineId('pay'),
+        orderId: o.id,
+        amountPaise: o.amountPaise,
+        status: captured ? 'captured' : 'failed',
+        notes: o.notes,
+        capturedAt: captured ? new Date() : null,
+      });
+      await setOrderStatus(tx, o.id, captured ? 'paid' : 'attempted');
+      if (!captured) {
+        return {
+          status: 'failed',
+          razorpay_order_id: o.id,
+          razorpay_payment_id: p.id,
+          error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed' },
+        };
+      }
+      return {
+        status: 'captured',
+        razorpay_order_id: o.id,
+        razorpay_payment_id: p.id,
+        razorpay_signature: checkoutSignature(this.secrets.keySecret, o.id, p.id),
+      };
+    });
+  }
+
+  /**
+   * The link page's Pay button: the link is paid once (a second press changes nothing) and the
+   * `payment_link.paid` event Razorpay would send is returned with its signature.
+   */
+  async payLink(linkId: string): Promise<{ rawBody: string; signature: string }> {
+    const { link, payment } = await this.db.transaction(async (tx) => {
+      const l = await linkById(tx, linkId, true);
+      if (!l) throw notFound('payment link');
+      if (l.status === 'paid' && l.paymentId) return { link: l, payment: (await paymentById(tx, l.paymentId))! };
+      if (l.status !== 'created') throw new ProviderError(409, 'BAD_REQUEST_ERROR', `This payment link is ${l.status}`);
+      const p = await insertPayment(tx, {
+        id: offlineId('pay'),
+        linkId: l.id,
+        amountPaise: l.amountPaise,
+        status: 'captured',
+        method: 'upi',
+        notes: l.notes,
+        capturedAt: new Date(),
+      });
+      await markLinkPaid(tx, l.id, p.id);
+      return { link: { ...l, status: 'paid', paymentId: p.id }, payment: p };
+    });
+    const event = {
+      entity: 'event',
+      account_id: 'acc_offline',
+      event: 'payment_link.paid',
+      contains: ['payment_link', 'payment'],
+      payload: {
+        payment_link: {
+          entity: {
+            id: link.id,
+            entity: 'payment_link',
+            amount: link.amountPaise,
+            amount_paid: link.amountPaise,
+            currency: 'INR',
+            status: 'paid',
+            reference_id: link.referenceId,
+            short_url: this.linkUrl(link.id),
+            notes: link.notes,
+          },
+        },
+        payment: { entity: paymentEntity(payment) },
+      },
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    const rawBody = JSON.stringify(event);
+    return { rawBody, signature: hmacHex(this.secrets.webhookSecret, rawBody) };
+  }
+}
