@@ -2,7 +2,7 @@ import { type PetHistoryEntry, type PetVisit, toRupees } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Cursor, page } from '../../lib/cursor.ts';
 import { itemsByIdAnyState } from '../inventory/inventory.service.ts';
-import { visitTypesByIds } from '../visit-types/visit-types.service.ts';
+import { visitTypesByIds, visitTypeToApi } from '../visit-types/visit-types.service.ts';
 import { itemLinesOf, newestVisitsOfPet, pageVisitsOfPet } from './visits.repo.ts';
 
 /** Most visits the pet history (registrations-by-date screen) returns. */
@@ -63,16 +63,7 @@ function toPetVisit(
     purpose: r.purpose,
     price: toRupees(r.pricePaise),
     pet: { _id: pet.id, name: pet.name },
-    visitType: {
-      _id: t.id,
-      purpose: t.purpose,
-      price: toRupees(t.pricePaise),
-      halfdayPrice: toRupees(t.halfdayPricePaise),
-      consultationPricePvt: toRupees(t.consultationPvtPaise),
-      consultationPricePvtEmergency: toRupees(t.consultationPvtEmergencyPaise),
-      consultationPriceNgo: toRupees(t.consultationNgoPaise),
-      consultationPriceNgoEmergency: toRupees(t.consultationNgoEmergencyPaise),
-    },
+    visitType: visitTypeToApi(t),
     details:
       r.details && typeof r.details === 'object' && !Array.isArray(r.details) ? (r.details as Record<string, unknown>) : {},
     item: itemOf(items, r.itemId),
