@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../src/db/client.ts';
-import { inventoryItems, owners, pets, vaccinations } from '../src/db/schema/index.ts';
+import { inventoryItems, owners, pets, subscriptionPlans, vaccinations, visitTypes } from '../src/db/schema/index.ts';
 
 /** A unique 10-digit phone number for test data. */
 export function phone(): string {
@@ -60,6 +60,27 @@ export async function makeItem(db: DbOrTx, i: Partial<typeof inventoryItems.$inf
       reorderLevel: 10,
       ...i,
     })
+    .returning();
+  return row!;
+}
+
+let typeSeq = 0;
+
+/** Inserts a visit type of its own (a unique code and purpose), so a test can change it freely; prices in paise. */
+export async function makeVisitType(db: DbOrTx, v: Partial<typeof visitTypes.$inferInsert> = {}) {
+  const n = `${++typeSeq}_${randomInt(0, 1_000_000)}`;
+  const [row] = await db
+    .insert(visitTypes)
+    .values({ code: `test_${n}`, purpose: `Test Purpose ${n}`, pricePaise: 50_000, sortOrder: 100, ...v })
+    .returning();
+  return row!;
+}
+
+/** Inserts a subscription plan of a visit type; price in paise. */
+export async function makePlan(db: DbOrTx, visitTypeId: string, p: Partial<typeof subscriptionPlans.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(subscriptionPlans)
+    .values({ visitTypeId, name: 'Test Plan', pricePaise: 1_000_000, durationDays: 30, numberOfGroomings: 1, ...p })
     .returning();
   return row!;
 }

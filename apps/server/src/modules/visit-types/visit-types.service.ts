@@ -35,12 +35,24 @@ export async function requireVisitType(
   return t;
 }
 
-/** A plan a request names, which must belong to `visitTypeId` when given. */
-export async function requirePlan(db: DbOrTx, id: string, visitTypeId?: string): Promise<PlanRow> {
+/** Refused when a purchase names a retired plan. */
+export const PLAN_RETIRED = 'This plan is no longer offered. Please select another plan.';
+
+/**
+ * A plan a request names, which must belong to `visitTypeId` when given. With `offered` (a new purchase) it must
+ * not be retired; without it (using a subscription already held) a retired plan is fine.
+ */
+export async function requirePlan(
+  db: DbOrTx,
+  id: string,
+  visitTypeId?: string,
+  opts: { offered?: boolean } = {},
+): Promise<PlanRow> {
   const p = await planById(db, id);
   if (!p || (visitTypeId && p.visitTypeId !== visitTypeId)) {
     throw badRequest('Please select a subscription plan.', { planId: 'Please select a subscription plan.' });
   }
+  if (opts.offered && !p.active) throw badRequest(PLAN_RETIRED, { planId: PLAN_RETIRED });
   return p;
 }
 
@@ -80,4 +92,44 @@ export function planToApi(p: PlanRow, type: VisitTypeRow | undefined) {
     active: p.active,
     subscriptionType: { _id: p.visitTypeId, purpose: type?.purpose ?? '', code: type?.code ?? '' },
   };
+}
+
+/* ───────────── the read calls ───────────── */
+
+/** The visit types on offer, in the New Visit select's order. */
+export async function offeredVisitTypes(db: DbOrTx) {
+  return (await allVisitTypes(db, { activeOnly: true })).map(visitTypeToApi);
+}
+
+/** The purposes whose visits board the pet, on offer, in the Deboard screen's order (Dog Park … Day Care). */
+export async function boardingCategories(db: DbOrTx) {
+  const rank = (t: VisitTypeRow) => {
+    const i = BOARDING_CODES.indexOf(t.code as VisitTypeCode);
+    return i === -1 ? BOARDING_CODES.length : i;
+  };
+  const types = (await allVisitTypes(db, { activeOnly: true })).filter((t) => t.isBoarding);
+  // A stable sort: types outside the spec's list keep their sort order after it.
+  return types.sort((a, b) => rank(a) - rank(b)).map((t) => ({ _id: t.id, code: t.code, purpose: t.purpose }));
+}
+
+/**
+ * Plans with their visit types, in the types' order, then by duration and price. `offeredOnly`: the plans on sale
+ * (not retired, and of a visit type on offer), as the purchase screens list them.
+ */
+export async function plansWithTypes(db: DbOrTx, opts: { offeredOnly: boolean; visitTypeId?: string }) {
+  const [plans, types] = await Promise.all([
+    allPlans(db, { activeOnly: opts.offeredOnly, visitTypeId: opts.visitTypeId }),
+    allVisitTypes(db),
+  ]);
+  const order = new Map(types.map((t, i) => [t.id, i]));
+  const byId = new Map(types.map((t) => [t.id, t]));
+  return plans
+    .filter((p) => !opts.offeredOnly || byId.get(p.visitTypeId)?.active)
+    .sort(
+      (a, b) =>
+        (order.get(a.visitTypeId) ?? 0) - (order.get(b.visitTypeId) ?? 0) ||
+        a.durationDays - b.durationDays ||
+        a.pricePaise - b.pricePaise,
+    )
+    .map((p) => planToApi(p, byId.get(p.visitTypeId)));
 }
