@@ -16,6 +16,7 @@ export * from './payments/schemas.ts';
 export * from './visits/schemas.ts';
 export * from './visits/types-schemas.ts';
 export * from './users/schemas.ts';
+export * from './visits/visit-payment-view.ts';
 export * from './visits/visit-answers.ts';
 export * from './subscriptions/schemas.ts';
 export * from './boarding/schemas.ts';

@@ -15,6 +15,9 @@ import { subscriptionReadRoutes } from './subscriptions/pet-subscriptions.routes
 import { visitTypeRoutes } from './visit-types/visit-types.routes.ts';
 import { priceAdminRoutes } from './visit-types/prices.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
+import { visitRoutes } from './visits/visits.routes.ts';
+import { boardingRoutes } from './boarding/boarding.routes.ts';
+import { subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -33,4 +36,7 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   visitTypeRoutes,
   priceAdminRoutes,
   paymentRoutes,
+  visitRoutes,
+  boardingRoutes,
+  subscriptionRoutes,
 ];

@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 import { PAYMENT_TYPES } from '../catalog.ts';
-import { idSchema, optionalText, requiredString, rupees, text, wholeNumber } from '../common.ts';
+import { idSchema, optionalText, requiredString, rupees, text, whenObject, wholeNumber } from '../common.ts';
+import { isIsoDate } from '../dates.ts';
+import { followUpIssues, RX_MESSAGES } from '../prescriptions/rules.ts';
+import { TIME_RE } from '../prescriptions/schemas.ts';
 import { VET_CUSTOMER_TYPES, VISIT_MESSAGES } from './rules.ts';
 
 /** How money is taken at the desk: cash, a payment link sent to the owner, or a card through the provider. */
@@ -35,13 +38,32 @@ export const visitBase = z.object({ petId, visitType });
 
 /* ───────────── Inquiry: flat, costs nothing, may schedule a follow-up ───────────── */
 
-export const inquiryVisitBody = visitBase.extend({
-  note: requiredString(VISIT_MESSAGES.inquiryNote, 2000, undefined, { multiline: true }),
-  nextFollowUp: optionalText(10),
-  followUpTime: optionalText(5),
-  followUpPurpose: optionalText(200),
-});
+/**
+ * A follow-up is all three fields or none (the prescription form's messages); the date is `yyyy-MM-dd`, the time
+ * `HH:mm`. "Not before today" needs the business time zone: the server checks it (`isInquiryFollowUpDateAllowed`).
+ */
+export const inquiryVisitBody = visitBase
+  .extend({
+    note: requiredString(VISIT_MESSAGES.inquiryNote, 2000, undefined, { multiline: true }),
+    nextFollowUp: optionalText(10, RX_MESSAGES.followUpDateInvalid),
+    followUpTime: optionalText(5, RX_MESSAGES.followUpTimeInvalid),
+    followUpPurpose: optionalText(200, 'Follow-up purpose is too long (at most 200 characters)'),
+  })
+  .superRefine((b, ctx) => {
+    for (const issue of followUpIssues(b)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    if (b.nextFollowUp && !isIsoDate(b.nextFollowUp)) {
+      ctx.addIssue({ code: 'custom', path: ['nextFollowUp'], message: RX_MESSAGES.followUpDateInvalid });
+    }
+    if (b.followUpTime && !TIME_RE.test(b.followUpTime)) {
+      ctx.addIssue({ code: 'custom', path: ['followUpTime'], message: RX_MESSAGES.followUpTimeInvalid });
+    }
+  }, whenObject);
 export type InquiryVisitBody = z.input<typeof inquiryVisitBody>;
+
+export const INQUIRY_FOLLOW_UP_PAST = 'Follow-up date cannot be before today';
+
+/** An inquiry's follow-up may fall on today or later (spec 001 §5; both `yyyy-MM-dd` in the business time zone). */
+export const isInquiryFollowUpDateAllowed = (date: string, today: string) => date >= today;
 
 /* ───────────── Dog Park ───────────── */
 
@@ -166,6 +188,22 @@ export const amountPaidSchema = amount('Amount paid');
 
 /* ───────────── Answers ───────────── */
 
+/**
+ * The save messages (spec 001 §8): boarding purposes answer 'Dog boarded successfully'; other visits paid now in
+ * cash (or with the method not recorded) 'Payment successful and visit saved!'; visits that cost nothing or whose
+ * payment is still pending (card checkout to open, payment link sent) 'Visit saved successfully'.
+ * ('Payment Done Successfully and visit saved' is the web app's text once a card checkout completes.)
+ */
+export const VISIT_SAVED_MESSAGES = {
+  boarded: 'Dog boarded successfully',
+  paid: 'Payment successful and visit saved!',
+  saved: 'Visit saved successfully',
+  cardPaid: 'Payment Done Successfully and visit saved',
+  alreadyBoarded: (purpose: string) => `The pet is already boarded in ${purpose}`,
+  noGroomingsLeft: 'No grooming sessions left on this subscription',
+  linkFailed: 'The payment link could not be created. The amount stays due; send the link again from the visit.',
+} as const;
+
 /** A payment as the save answers it: what was taken now, and for card or link payments what to do next. */
 export const visitPaymentSchema = z.object({
   _id: z.string(),
@@ -177,6 +215,8 @@ export const visitPaymentSchema = z.object({
   orderId: z.string().nullable(),
   /** Payment link: the link sent to the owner. */
   linkUrl: z.string().nullable(),
+  /** Payment link: why the link could not be created or sent (the payment stays pending and due). */
+  linkError: z.string().nullable().optional(),
 });
 export type VisitPayment = z.infer<typeof visitPaymentSchema>;
 

@@ -1,0 +1,100 @@
+import { type BoughtSubscriptionResponse, toRupees, type VisitDetails } from '@pawdesk/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { boardingsOfVisits } from '../boarding/boarding.service.ts';
+import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
+import { subscriptionById } from '../subscriptions/subscriptions.service.ts';
+import { visitTypeById } from '../visit-types/visit-types.service.ts';
+import { findVisit, findVisitItems, type VisitItemRow } from './visit-records.repo.ts';
+import { visitMoneyOf } from './visit-payments.service.ts';
+
+/** One visit as its detail dialog reads it (GET /visit/getvisitdetails/{id}), and the subscription a visit bought. */
+
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+function line(i: VisitItemRow) {
+  return {
+    name: i.name,
+    price: toRupees(i.pricePaise),
+    quantity: Number(i.quantity),
+    unit: i.unit,
+    category: i.category,
+    doseNumber: i.doseNumber,
+    volume: num(i.volume),
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The visit with its pet and owner, its visit type's prices, and `details`: what the visit sold (price, discount,
+ * customer type, days, subscription, follow-up, shop items, medicines, vaccines) with the payment derived from the
+ * ledger. 404 for an unknown visit.
+ */
+export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails> {
+  const visit = await findVisit(db, id);
+  if (!visit) throw notFound('Visit');
+  const [type, pets, items, boardings, money] = await Promise.all([
+    visitTypeById(db, visit.visitTypeId),
+    petsWithOwnersByIds(db, [visit.petId]),
+    findVisitItems(db, [visit.id]),
+    boardingsOfVisits(db, [visit.id]),
+    visitMoneyOf(db, [visit.id]),
+  ]);
+  const pet = pets.get(visit.petId);
+  if (!type || !pet) throw notFound('Visit');
+  const stored = isRecord(visit.details) ? visit.details : {};
+  const { payment, paymentLeft } = money.get(visit.id)!;
+  const price = toRupees(visit.pricePaise);
+  return {
+    _id: visit.id,
+    createdAt: visit.createdAt.toISOString(),
+    purpose: visit.purpose,
+    price,
+    pet: {
+      _id: pet.id,
+      name: pet.name,
+      species: pet.species,
+      dob: pet.dob,
+      owner: { _id: pet.owner.id, name: pet.owner.name, phone: pet.owner.phone, email: pet.owner.email },
+    },
+    visitType: {
+      _id: type.id,
+      code: type.code,
+      purpose: type.purpose,
+      price: toRupees(type.pricePaise),
+      halfdayPrice: toRupees(type.halfdayPricePaise),
+      consultationPricePvt: toRupees(type.consultationPvtPaise),
+      consultationPricePvtEmergency: toRupees(type.consultationPvtEmergencyPaise),
+      consultationPriceNgo: toRupees(type.consultationNgoPaise),
+      consultationPriceNgoEmergency: toRupees(type.consultationNgoEmergencyPaise),
+    },
+    details: {
+      ...stored,
+      purpose: visit.purpose,
+      price,
+      finalPrice: price,
+      discount: toRupees(visit.discountPaise),
+      ...(visit.customerType ? { customerType: visit.customerType } : {}),
+      ...(visit.numberOfDays !== null ? { numberOfDays: visit.numberOfDays } : {}),
+      isSubscriptionAvailed: visit.isSubscriptionAvailed,
+      subscriptionId: visit.subscriptionId,
+      items: items.filter((i) => i.kind === 'shop').map(line),
+      medicines: items.filter((i) => i.kind === 'medicine').map(line),
+      vaccines: items.filter((i) => i.kind === 'vaccine').map(line),
+      paymentLeft,
+      payment,
+    },
+    boardingId: boardings.get(visit.id)?.id ?? null,
+    createdBy: visit.createdBy,
+  };
+}
+
+/** GET /visit/buyy/{visitId}: the subscription that visit bought (or used); 404 when it has none. */
+export async function boughtSubscription(db: DbOrTx, visitId: string): Promise<BoughtSubscriptionResponse> {
+  const visit = await findVisit(db, visitId);
+  if (!visit) throw notFound('Visit');
+  const data = visit.subscriptionId ? await subscriptionById(db, visit.subscriptionId) : undefined;
+  if (!data) throw notFound('Subscription');
+  return { success: true, message: 'Subscription found', data };
+}

@@ -1,0 +1,44 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { visitItems, visits } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+
+/** Writes and single-visit reads of the New Visit endpoints and the visit lookups. */
+
+export type VisitRow = typeof visits.$inferSelect;
+export type NewVisitRow = typeof visits.$inferInsert;
+export type VisitItemRow = typeof visitItems.$inferSelect;
+export type NewVisitItemRow = typeof visitItems.$inferInsert;
+
+export async function insertVisit(db: DbOrTx, values: NewVisitRow): Promise<VisitRow> {
+  const [row] = await db.insert(visits).values(values).returning();
+  return row!;
+}
+
+/**
+ * Inserts a visit's lines. Their ids share one random prefix and end in the line's position, so reading them in id
+ * order gives them back in the order they were entered.
+ */
+export async function insertVisitItems(db: DbOrTx, rows: readonly NewVisitItemRow[]): Promise<VisitItemRow[]> {
+  if (rows.length === 0) return [];
+  const prefix = newId().slice(0, 20);
+  return db
+    .insert(visitItems)
+    .values(rows.map((r, i) => ({ ...r, id: prefix + i.toString(16).padStart(4, '0') })))
+    .returning();
+}
+
+export async function findVisit(db: DbOrTx, id: string): Promise<VisitRow | undefined> {
+  const [row] = await db.select().from(visits).where(eq(visits.id, id)).limit(1);
+  return row;
+}
+
+/** The lines (shop items, medicines, vaccines) of these visits, in insertion order per visit. */
+export async function findVisitItems(db: DbOrTx, visitIds: readonly string[]): Promise<VisitItemRow[]> {
+  if (visitIds.length === 0) return [];
+  return db
+    .select()
+    .from(visitItems)
+    .where(inArray(visitItems.visitId, [...visitIds]))
+    .orderBy(visitItems.visitId, visitItems.id);
+}

@@ -1,0 +1,195 @@
+import {
+  formatINR,
+  type LedgerMethod,
+  type PaymentType,
+  type SaveVisitResponse,
+  toPaise,
+  toRupees,
+  VISIT_SAVED_MESSAGES,
+  type VetCustomerType,
+  type VisitPayment,
+} from '@pawdesk/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { type AppError, badRequest } from '../../lib/errors.ts';
+import { asAlreadyBoarded, assertNotBoarded, type BoardingRow, startBoarding } from '../boarding/boarding.service.ts';
+import { type LedgerRow, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
+import { BOARDING_CODES, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
+import { insertVisit, insertVisitItems, type NewVisitItemRow, type VisitRow } from './visit-records.repo.ts';
+
+/**
+ * Selling a visit: one transaction writes the visit (and its lines), boards the pet (boarding purposes), runs the
+ * purpose's own steps (a subscription bought or a grooming session used, a follow-up), posts the charge for the
+ * final price and records what is paid now, or writes nothing. Cash (and a method the client did not name) is a
+ * completed payment with a receipt number; a card or a payment link is a pending payment the provider completes.
+ */
+
+/** How the money taken now moved: cash or not recorded complete now; card and payment link stay pending. */
+const PENDING_METHODS: readonly LedgerMethod[] = ['card', 'payment_link'];
+
+export interface VisitSale {
+  petId: string;
+  type: VisitTypeRow;
+  userId: string;
+  /** The final price, integer paise: the charge posted. */
+  pricePaise: number;
+  discountPaise: number;
+  customerType?: VetCustomerType | null;
+  isSubscriptionAvailed?: boolean;
+  /** The subscription the visit uses. */
+  subscriptionId?: string | null;
+  numberOfDays?: number | null;
+  note?: string | null;
+  /** What was sold, as the lookups show it (rupees). Never what was paid: that is the ledger's. */
+  details: Record<string, unknown>;
+  items?: Omit<NewVisitItemRow, 'visitId'>[];
+  /** Boards the pet for these days (Hostel, Day Care; 1 for Dog Park and the schools). */
+  boardingDays?: number;
+  pay: { paidNowPaise: number; method: LedgerMethod; paymentType: PaymentType | null };
+  /** First step in the transaction; may return the subscription the visit sells (Buy Subscription). */
+  prepare?: (tx: DbOrTx) => Promise<{ soldSubscriptionId: string } | undefined>;
+  /** Last step before the ledger: follow-ups, a grooming session used. */
+  finish?: (tx: DbOrTx, visit: VisitRow) => Promise<void>;
+}
+
+export interface SoldVisit {
+  visit: VisitRow;
+  boarding: BoardingRow | null;
+  soldSubscriptionId: string | null;
+  /** The payment recorded now: completed (cash, not recorded) or pending (card, payment link); null when none. */
+  payment: LedgerRow | null;
+  linkError: string | null;
+}
+
+export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisit> {
+  const boards = s.boardingDays !== undefined;
+  let sold: SoldVisit;
+  try {
+    sold = await ctx.db.transaction(async (tx) => {
+      if (boards) await assertNotBoarded(tx, s.petId);
+      const prepared = await s.prepare?.(tx);
+      const soldSubscriptionId = prepared?.soldSubscriptionId ?? null;
+      const visit = await insertVisit(tx, {
+        petId: s.petId,
+        visitTypeId: s.type.id,
+        purpose: s.type.purpose,
+        pricePaise: s.pricePaise,
+        discountPaise: s.discountPaise,
+        customerType: s.customerType ?? null,
+        isSubscriptionAvailed: s.isSubscriptionAvailed ?? false,
+        subscriptionId: soldSubscriptionId ?? s.subscriptionId ?? null,
+        numberOfDays: s.numberOfDays ?? null,
+        note: s.note ?? null,
+        details: s.details,
+        createdBy: s.userId,
+      });
+      if (s.items?.length)
+        await insertVisitItems(
+          tx,
+          s.items.map((i) => ({ ...i, visitId: visit.id })),
+        );
+      const boarding = boards
+        ? await startBoarding(tx, {
+            petId: s.petId,
+            visitTypeId: s.type.id,
+            visitId: visit.id,
+            numberOfDays: s.boardingDays!,
+            subscriptionId: s.isSubscriptionAvailed ? (s.subscriptionId ?? null) : null,
+          })
+        : null;
+      await s.finish?.(tx, visit);
+      const subject: Subject = { visitId: visit.id };
+      if (boarding) subject.boardingId = boarding.id;
+      if (soldSubscriptionId) subject.subscriptionId = soldSubscriptionId;
+      const entry = {
+        petId: s.petId,
+        for: subject,
+        paymentType: s.pay.paymentType,
+        createdBy: s.userId,
+        tz: ctx.config.tz,
+      };
+      await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
+      const payment = await recordPayment(tx, {
+        ...entry,
+        amountPaise: s.pay.paidNowPaise,
+        method: s.pay.method,
+        status: PENDING_METHODS.includes(s.pay.method) ? 'pending' : 'completed',
+      });
+      return { visit, boarding, soldSubscriptionId, payment, linkError: null };
+    });
+  } catch (err) {
+    throw boards ? await asAlreadyBoarded(ctx.db, s.petId, err) : err;
+  }
+  return sold;
+}
+
+/**
+ * A client amount that differs from the server's: 400 naming the amount expected, in rupees, as
+ * `expected<Field>` (e.g. `expectedFinalPrice`), and the final price the server computed as `expectedFinalPrice`.
+ */
+export function amountMismatch(
+  field: string,
+  label: string,
+  expectedPaise: number,
+  claimed: number,
+  finalPaise = expectedPaise,
+): AppError {
+  const expected = toRupees(expectedPaise);
+  const message = `${label} is ${formatINR(expected)}, not ${formatINR(claimed)}. Prices may have changed; please review and try again.`;
+  const name = field.split('.').at(-1)!;
+  const key = `expected${name[0]!.toUpperCase()}${name.slice(1)}`;
+  return badRequest(message, { [field]: message }, { [key]: expected, expectedFinalPrice: toRupees(finalPaise) });
+}
+
+/** Throws amountMismatch when the client sent the amount and it differs from the server's. */
+export function checkAmount(
+  field: string,
+  label: string,
+  expectedPaise: number,
+  claimed: number | null | undefined,
+  finalPaise = expectedPaise,
+): void {
+  if (claimed !== undefined && claimed !== null && toPaise(claimed) !== expectedPaise) {
+    throw amountMismatch(field, label, expectedPaise, claimed, finalPaise);
+  }
+}
+
+/** The save message (spec 001 §8), by purpose and by whether money was taken now. */
+export function saveMessage(type: VisitTypeRow, payment: LedgerRow | null): string {
+  if (BOARDING_CODES.includes(type.code as (typeof BOARDING_CODES)[number])) return VISIT_SAVED_MESSAGES.boarded;
+  return payment?.status === 'completed' ? VISIT_SAVED_MESSAGES.paid : VISIT_SAVED_MESSAGES.saved;
+}
+
+export function paymentAnswer(p: LedgerRow | null, linkError: string | null): VisitPayment | null {
+  if (!p) return null;
+  return {
+    _id: p.id,
+    method: p.method ?? 'not_recorded',
+    status: p.status,
+    amount: toRupees(p.amountPaise),
+    receiptNo: p.receiptNo,
+    orderId: p.providerOrderId,
+    linkUrl: p.linkUrl,
+    linkError,
+  };
+}
+
+/** The answer of every New Visit save. */
+export function saveAnswer(s: SoldVisit, message: string): SaveVisitResponse {
+  const paidPaise = s.payment?.status === 'completed' ? s.payment.amountPaise : 0;
+  return {
+    success: true,
+    message,
+    visit: {
+      _id: s.visit.id,
+      petId: s.visit.petId,
+      purpose: s.visit.purpose,
+      price: toRupees(s.visit.pricePaise),
+      createdAt: s.visit.createdAt.toISOString(),
+      boardingId: s.boarding?.id ?? null,
+      paid: toRupees(paidPaise),
+      paymentLeft: toRupees(s.visit.pricePaise - paidPaise),
+    },
+    payment: paymentAnswer(s.payment, s.linkError),
+  };
+}

@@ -1,0 +1,251 @@
+import {
+  consultationPrice,
+  discountError,
+  finalPrice,
+  type genericVisitBody,
+  type groomingVisitBody,
+  INQUIRY_FOLLOW_UP_PAST,
+  type inquiryVisitBody,
+  isInquiryFollowUpDateAllowed,
+  type LedgerMethod,
+  PURPOSES,
+  type SaveVisitResponse,
+  type shopVisitBody,
+  shopTotal,
+  todayIn,
+  toPaise,
+  toRupees,
+  type dogParkVisitBody,
+  type veterinaryVisitBody,
+  VISIT_MESSAGES,
+  VISIT_TYPE_CODE,
+  type VisitPaymentMethod,
+  type VisitTypeCode,
+} from '@pawdesk/shared';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { scheduleFollowUp } from '../followups/followups.service.ts';
+import { petExists } from '../pets/pet-lookups.service.ts';
+import { type HeldSubscription, requireHeldSubscription, useGroomingSession } from '../subscriptions/subscriptions.service.ts';
+import { consultationPrices, requireVisitType, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
+import { checkAmount, saveAnswer, saveMessage, sellVisit, type VisitSale } from './visit-sale.service.ts';
+
+/**
+ * The New Visit saves of the purposes that do not board the pet: Inquiry, Veterinary, Grooming, Shop and the
+ * generic purposes; and Dog Park, which boards for the day. Every amount is recomputed from the server's prices
+ * (the visit type's as it is now); a client amount that differs is refused with the expected amount.
+ * Hostel, Day Care and the schools are in boarding-visits.service.ts.
+ */
+
+type Parsed<T extends z.ZodType> = z.output<T>;
+
+/** Purposes with their own endpoint; `addvisit` saves the others. */
+export const DEDICATED_CODES: readonly string[] = Object.values(VISIT_TYPE_CODE);
+
+const purposeOf = (code: string) => PURPOSES.find((p) => VISIT_TYPE_CODE[p] === code) ?? code;
+
+interface TargetMessages {
+  pet: string;
+  type: string;
+}
+const DEFAULT_MESSAGES: TargetMessages = { pet: VISIT_MESSAGES.petMissing, type: VISIT_MESSAGES.invalidVisitType };
+
+/**
+ * The pet and visit type a save names: the pet must exist (else 400 with the spec's pet message), the type must
+ * be on offer and be this endpoint's purpose (a purpose sent to another purpose's endpoint is a 400).
+ */
+export async function saleTarget(
+  db: DbOrTx,
+  b: { petId: string; visitType: string },
+  code: VisitTypeCode | 'generic',
+  msgs: TargetMessages = DEFAULT_MESSAGES,
+): Promise<VisitTypeRow> {
+  if (!(await petExists(db, b.petId))) throw badRequest(msgs.pet, { petId: msgs.pet });
+  const type = await requireVisitType(db, b.visitType, msgs.type);
+  const wrong =
+    code === 'generic'
+      ? DEDICATED_CODES.includes(type.code) && `${type.purpose} visits are saved with their own form.`
+      : type.code !== code && `This form saves ${purposeOf(code)} visits, not ${type.purpose}.`;
+  if (wrong) throw badRequest(wrong, { visitType: wrong });
+  return type;
+}
+
+/** The method of money taken now; a method the client did not name is recorded as not recorded. */
+export const methodOf = (m: VisitPaymentMethod | null | undefined): LedgerMethod => m ?? 'not_recorded';
+
+/** 400 with the spec's message when the discount is above the price it reduces. */
+export function checkDiscount(pricePaise: number, discount: number): number {
+  const discountPaise = toPaise(discount);
+  const err = discountError(pricePaise, discountPaise, 'details.discount');
+  if (err) throw badRequest(err.message, { [err.field]: err.message });
+  return discountPaise;
+}
+
+/** Sells the visit and answers with the spec's message. */
+export async function save(ctx: AppContext, sale: VisitSale): Promise<SaveVisitResponse> {
+  const sold = await sellVisit(ctx, sale);
+  return saveAnswer(sold, saveMessage(sale.type, sold.payment));
+}
+
+/** The prices of a sale: the price before the discount, the discount and the final price (paise). */
+export interface Pricing {
+  basePaise: number;
+  discountPaise: number;
+  totalPaise: number;
+  /** The subscription the visit uses (the final price is then 0). */
+  held?: HeldSubscription;
+}
+
+/**
+ * Price − discount (0 with a subscription). The discount may not exceed the price; the client's price before the
+ * discount and final price, when sent, must equal the server's (`fields` names them in the request).
+ */
+export function priceLessDiscount(
+  basePaise: number,
+  discount: number,
+  claimed: { price?: number | null; finalPrice?: number | null },
+  fields: { price: string; finalPrice: string } = { price: 'details.price', finalPrice: 'details.finalPrice' },
+  held?: HeldSubscription,
+): Pricing {
+  const discountPaise = checkDiscount(basePaise, discount);
+  const totalPaise = finalPrice(basePaise, discountPaise, Boolean(held));
+  checkAmount(fields.price, 'The price', basePaise, claimed.price, totalPaise);
+  checkAmount(fields.finalPrice, 'The final price', totalPaise, claimed.finalPrice);
+  return { basePaise, discountPaise: held ? 0 : discountPaise, totalPaise, held };
+}
+
+/**
+ * A sale of one purpose: the visit at the final price, its details (what was sold, in rupees), paid now in full
+ * with `method` unless `extra.pay` says otherwise.
+ */
+export function pricedSale(
+  b: { petId: string },
+  type: VisitTypeRow,
+  userId: string,
+  p: Pricing,
+  method: LedgerMethod,
+  extra: Partial<VisitSale> = {},
+): VisitSale {
+  const { details, pay, ...rest } = extra;
+  return {
+    petId: b.petId,
+    type,
+    userId,
+    pricePaise: p.totalPaise,
+    discountPaise: p.discountPaise,
+    isSubscriptionAvailed: Boolean(p.held),
+    subscriptionId: p.held?.row.id ?? null,
+    ...rest,
+    details: {
+      purpose: type.purpose,
+      initialPrice: toRupees(p.basePaise),
+      discount: toRupees(p.discountPaise),
+      price: toRupees(p.totalPaise),
+      finalPrice: toRupees(p.totalPaise),
+      isSubscriptionAvailed: Boolean(p.held),
+      ...(p.held ? { planId: p.held.plan.id, subscriptionId: p.held.row.id } : {}),
+      ...details,
+    },
+    pay: { paidNowPaise: p.totalPaise, method, paymentType: null, ...pay },
+  };
+}
+
+const FREE: Pricing = { basePaise: 0, discountPaise: 0, totalPaise: 0 };
+
+/** Inquiry: costs nothing; may schedule a follow-up (today or later) that attendance and reminders list. */
+export async function addInquiryVisit(ctx: AppContext, b: Parsed<typeof inquiryVisitBody>, userId: string) {
+  const type = await saleTarget(ctx.db, b, 'inquiry');
+  if (b.nextFollowUp && !isInquiryFollowUpDateAllowed(b.nextFollowUp, todayIn(ctx.config.tz))) {
+    throw badRequest(INQUIRY_FOLLOW_UP_PAST, { nextFollowUp: INQUIRY_FOLLOW_UP_PAST });
+  }
+  const followUp = b.nextFollowUp ? { date: b.nextFollowUp, time: b.followUpTime, purpose: b.followUpPurpose! } : null;
+  return save(
+    ctx,
+    pricedSale(b, type, userId, FREE, 'not_recorded', {
+      note: b.note,
+      details: {
+        note: b.note,
+        nextFollowUp: followUp?.date ?? null,
+        followUpTime: followUp?.time ?? null,
+        followUpPurpose: followUp?.purpose ?? null,
+      },
+      finish: async (tx, visit) => {
+        if (followUp) await scheduleFollowUp(tx, { petId: b.petId, ...followUp, source: 'inquiry', sourceId: visit.id });
+      },
+    }),
+  );
+}
+
+/** Dog Park: the type's price less the discount (`price` is the price after it), paid now; boards for the day. */
+export async function addDogParkVisit(ctx: AppContext, b: Parsed<typeof dogParkVisitBody>, userId: string) {
+  const type = await saleTarget(ctx.db, b, 'dog_park');
+  const d = b.details;
+  const p = priceLessDiscount(
+    type.pricePaise,
+    d.discount,
+    { price: d.initialPrice, finalPrice: d.price },
+    { price: 'details.initialPrice', finalPrice: 'details.price' },
+  );
+  return save(ctx, pricedSale(b, type, userId, p, d.selectedPayment, { numberOfDays: 1, boardingDays: 1 }));
+}
+
+/** Veterinary: the consultation price of the customer type, less the discount, floored at 0. */
+export async function addVeterinaryVisit(ctx: AppContext, b: Parsed<typeof veterinaryVisitBody>, userId: string) {
+  const type = await saleTarget(ctx.db, b, 'veterinary');
+  const d = b.details;
+  const p = priceLessDiscount(consultationPrice(consultationPrices(type), b.customerType), d.discount, d);
+  return save(
+    ctx,
+    pricedSale(b, type, userId, p, methodOf(d.selectedPayment), {
+      customerType: b.customerType,
+      details: { customerType: b.customerType },
+    }),
+  );
+}
+
+/** Grooming: the price less the discount, or 0 with the pet's grooming subscription, which uses one session. */
+export async function addGroomingVisit(ctx: AppContext, b: Parsed<typeof groomingVisitBody>, userId: string) {
+  const type = await saleTarget(ctx.db, b, 'grooming');
+  const d = b.details;
+  const held = d.isSubscriptionAvailed ? await requireHeldSubscription(ctx.db, b.petId, type, d.planId) : undefined;
+  const p = priceLessDiscount(type.pricePaise, d.discount, d, undefined, held);
+  return save(
+    ctx,
+    pricedSale(b, type, userId, p, methodOf(d.selectedPayment), {
+      finish: held ? (tx) => useGroomingSession(tx, held.row.id) : undefined,
+    }),
+  );
+}
+
+/** Shop: the total is the sum of the item prices; the items are the visit's lines. */
+export async function addShopVisit(ctx: AppContext, b: Parsed<typeof shopVisitBody>, userId: string) {
+  const type = await saleTarget(ctx.db, b, 'shop');
+  const lines = b.items.map((i) => ({ ...i, pricePaise: toPaise(i.price) }));
+  const total = shopTotal(lines);
+  checkAmount('details.totalCalculatedPrice', 'The total', total, b.details.totalCalculatedPrice);
+  const p: Pricing = { basePaise: total, discountPaise: 0, totalPaise: total };
+  return save(
+    ctx,
+    pricedSale(b, type, userId, p, b.details.selectedPayment, {
+      details: { totalCalculatedPrice: toRupees(total) },
+      items: lines.map((l) => ({
+        kind: 'shop',
+        name: l.name,
+        quantity: l.quantity ?? 1,
+        unit: l.unit,
+        pricePaise: l.pricePaise,
+        category: l.category,
+      })),
+    }),
+  );
+}
+
+/** Any other purpose on offer (no endpoint of its own): the type's price less the discount. */
+export async function addGenericVisit(ctx: AppContext, b: Parsed<typeof genericVisitBody>, userId: string) {
+  const type = await saleTarget(ctx.db, b, 'generic');
+  const d = b.details;
+  const p = priceLessDiscount(type.pricePaise, d.discount, d);
+  return save(ctx, pricedSale(b, type, userId, p, methodOf(d.selectedPayment)));
+}

@@ -1,0 +1,78 @@
+/**
+ * Answers of the visit lookups (spec 000 §3 "Visit (as read in lists)", spec 001 §3): one visit's details, and the
+ * payment of a visit as the screens read it. Every amount paid or owed here is derived from the payment ledger,
+ * never read from what the visit stored; amounts are rupees.
+ */
+import { z } from 'zod';
+import { visitTypeRefSchema } from '../pets/pet-records.ts';
+import { visitPaymentViewSchema } from './visit-payment-view.ts';
+
+/** The visit type of a visit with its prices (as the visit lists answer it) and its code. */
+export const visitTypeOfVisitSchema = visitTypeRefSchema.extend({ code: z.string() });
+
+/** A shop item, medicine or vaccine line of a visit. */
+export const visitItemLineSchema = z.object({
+  name: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+  unit: z.string().nullable(),
+  category: z.string().nullable(),
+  doseNumber: z.number().nullable(),
+  volume: z.number().nullable(),
+});
+
+/**
+ * `details` of one visit: what was sold as the visit recorded it (prices in rupees) and the payment from the
+ * ledger. Fields that do not apply to the purpose are absent.
+ */
+export const visitDetailsFieldsSchema = z.looseObject({
+  purpose: z.string(),
+  /** The final price (what the visit costs). */
+  price: z.number(),
+  finalPrice: z.number(),
+  /** The price before the discount (the type's price, the consultation price or the daily price). */
+  initialPrice: z.number().optional(),
+  discount: z.number(),
+  customerType: z.string().optional(),
+  numberOfDays: z.number().optional(),
+  isSubscriptionAvailed: z.boolean(),
+  planId: z.string().nullable().optional(),
+  subscriptionId: z.string().nullable().optional(),
+  note: z.string().optional(),
+  nextFollowUp: z.string().nullable().optional(),
+  followUpTime: z.string().nullable().optional(),
+  followUpPurpose: z.string().nullable().optional(),
+  items: z.array(visitItemLineSchema),
+  medicines: z.array(visitItemLineSchema),
+  vaccines: z.array(visitItemLineSchema),
+  totalCalculatedPrice: z.number().optional(),
+  /** Still owed, from the ledger (the same as payment.remainingAmount). */
+  paymentLeft: z.number(),
+  payment: visitPaymentViewSchema,
+});
+export type VisitDetailsFields = z.infer<typeof visitDetailsFieldsSchema>;
+
+export const visitDetailsSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  purpose: z.string(),
+  /** The final price. */
+  price: z.number(),
+  pet: z.object({
+    _id: z.string(),
+    name: z.string(),
+    species: z.string(),
+    dob: z.string().nullable(),
+    owner: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string().nullable() }),
+  }),
+  visitType: visitTypeOfVisitSchema,
+  details: visitDetailsFieldsSchema,
+  /** The boarding this visit started (boarding purposes). */
+  boardingId: z.string().nullable(),
+  createdBy: z.string().nullable(),
+});
+export type VisitDetails = z.infer<typeof visitDetailsSchema>;
+
+/** GET /visit/getvisitdetails/{id} */
+export const visitDetailsResponse = z.object({ success: z.literal(true), data: visitDetailsSchema });
+export type VisitDetailsResponse = z.infer<typeof visitDetailsResponse>;
