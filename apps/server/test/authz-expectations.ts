@@ -1,0 +1,218 @@
+/**
+ * Who may call each route, and a request that gets past validation, for the authorisation matrix
+ * (./authz-matrix.test.ts). Every route of the OpenAPI document needs an entry here, keyed `METHOD path`
+ * as the document spells it; the matrix fails for a route without one.
+ *
+ * Add a route with its policy, and a request builder when it takes params, a query or a body:
+ *   'GET /api/v1/pet/getpetdetails/{id}': staffOnly(200, (fx) => ({ params: { id: fx.a.petId } })),
+ * Build requests from customer A's records (`fx.a`): customer B then asks for A's records with the same
+ * request, which must never answer A's data. A request that changes or uses up a record makes its own
+ * (`await fx.item()`), since all six callers send it.
+ */
+import type { Fixtures } from './authz-fixtures.ts';
+
+export const CALLERS = ['anonymous', 'customerA', 'customerB', 'staff', 'admin', 'disabledStaff'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/**
+ * An expected status, a list of acceptable ones, or PASSES: the auth layer lets the caller through (any
+ * answer but 401, 403 or 5xx); for routes whose request the table does not build (their own tests do).
+ */
+export const PASSES = 'passes auth' as const;
+export type Expected = number | readonly number[] | typeof PASSES;
+
+export interface Req {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+}
+export type ReqBuilder = (fx: Fixtures, caller: Caller) => Req | Promise<Req>;
+
+export interface RouteRule {
+  who: Record<Caller, Expected>;
+  req?: ReqBuilder;
+}
+
+const rule = (who: Record<Caller, Expected>, req?: ReqBuilder): RouteRule => ({ who, req });
+
+/** No token needed; a token (even a disabled account's) changes nothing. */
+export const open = (ok: Expected = 200, req?: ReqBuilder) =>
+  rule({ anonymous: ok, customerA: ok, customerB: ok, staff: ok, admin: ok, disabledStaff: ok }, req);
+/** Any signed-in, enabled account. */
+export const signedIn = (ok: Expected = 200, req?: ReqBuilder) =>
+  rule({ anonymous: 401, customerA: ok, customerB: ok, staff: ok, admin: ok, disabledStaff: 401 }, req);
+export const staffOnly = (ok: Expected = 200, req?: ReqBuilder) =>
+  rule({ anonymous: 401, customerA: 403, customerB: 403, staff: ok, admin: ok, disabledStaff: 401 }, req);
+export const adminOnly = (ok: Expected = 200, req?: ReqBuilder) =>
+  rule({ anonymous: 401, customerA: 403, customerB: 403, staff: 403, admin: ok, disabledStaff: 401 }, req);
+/** Customer routes answer the caller's own records whatever the request names (B gets B's, never A's). */
+export const customerOnly = (ok: Expected = 200, req?: ReqBuilder) =>
+  rule({ anonymous: 401, customerA: ok, customerB: ok, staff: 403, admin: 403, disabledStaff: 401 }, req);
+/** A record of customer A: staff and A may read it, B is refused. */
+export const ownerOrStaff = (ok: Expected = 200, req?: ReqBuilder) =>
+  rule({ anonymous: 401, customerA: ok, customerB: [403, 404], staff: ok, admin: ok, disabledStaff: 401 }, req);
+
+const petOfA = (fx: Fixtures) => ({ params: { id: fx.a.petId } });
+const day = (fx: Fixtures) => ({ params: { date: fx.today } });
+const V = '/api/v1';
+const UNKNOWN_ID = '0123456789abcdef01234567';
+const itemForm = (fx: Fixtures) => ({
+  itemName: `Matrix ${fx.uniq()}`,
+  stock: 10,
+  stockUnit: 'tablet',
+  itemType: 'medicine',
+  unitCostPrice: 1,
+  unitMinRetailPriceNGO: 2,
+  unitMaxRetailPriceCustomer: 3,
+});
+
+export const EXPECTATIONS: Record<string, RouteRule> = {
+  'GET /api/health': open(),
+
+  // auth and accounts
+  [`POST ${V}/auth/signup`]: open(201, (fx) => ({
+    body: { fullName: 'Matrix Signup', email: `${fx.uniq()}@signup.in`, password: 'secret123' },
+  })),
+  // Each caller signs in as itself (customer B with B's account); anonymous and staff with customer A's.
+  [`POST ${V}/auth/login`]: open(200, (fx, caller) => ({
+    body: { email: caller === 'customerB' ? fx.b.email : fx.a.email, password: fx.password, role: 'customer' },
+  })),
+  [`GET ${V}/auth/me`]: signedIn(),
+  [`GET ${V}/admin/users`]: adminOnly(),
+  [`POST ${V}/admin/users`]: adminOnly(201, (fx) => ({
+    body: { fullName: 'Matrix Staff', email: `${fx.uniq()}@staff.in`, password: 'secret123' },
+  })),
+  [`PATCH ${V}/admin/users/{id}`]: adminOnly(200, async (fx) => ({
+    params: { id: await fx.staffAccount() },
+    body: { disabled: true },
+  })),
+  [`POST ${V}/admin/users/{id}/password`]: adminOnly(200, async (fx) => ({
+    params: { id: await fx.staffAccount() },
+    body: { password: 'another-secret' },
+  })),
+  [`POST ${V}/admin/users/{id}/logout`]: adminOnly(200, async (fx) => ({ params: { id: await fx.staffAccount() } })),
+
+  // site
+  [`GET ${V}/customerservices/getallservices`]: open(),
+  [`GET ${V}/site/business`]: open(),
+  [`POST ${V}/contact`]: open(201, (fx) => ({
+    body: { name: 'Matrix Contact', email: `${fx.uniq()}@contact.in`, phone: fx.phone(), comment: 'Hello' },
+  })),
+
+  // pets (staff)
+  [`POST ${V}/pet/addpet`]: staffOnly(201, (fx) => ({
+    body: {
+      ownerName: 'Matrix Owner',
+      phone: fx.phone(),
+      email: `${fx.uniq()}@owner.in`,
+      address: 'Sector 45, Gurugram',
+      pets: [fx.petForm()],
+    },
+  })),
+  [`GET ${V}/pet/getallpets`]: staffOnly(),
+  [`GET ${V}/pet/getfilteredpetsbynameandphone`]: staffOnly(200, (fx) => ({ query: { name: fx.a.petName } })),
+  [`GET ${V}/pet/getfilteredpetsbybreedandspecies`]: staffOnly(200, () => ({ query: { species: 'dog', breed: 'Beagle' } })),
+  [`GET ${V}/pet/getpetdetails/{id}`]: staffOnly(200, petOfA),
+  [`GET ${V}/pet/getpethistory/{id}`]: staffOnly(200, petOfA),
+  [`GET ${V}/pet/getpetsbyregistrationdate/{date}`]: staffOnly(200, day),
+  [`POST ${V}/pet/editpetdetails`]: staffOnly(200, (fx) => ({
+    body: { id: fx.a.petId, ...fx.petForm({ name: fx.a.petName }) },
+  })),
+  [`POST ${V}/pet/editownerdetails`]: staffOnly(200, (fx) => ({
+    body: { id: fx.a.ownerId, name: 'Customer A', phone: fx.a.phone, email: fx.a.email, address: 'Sector 45' },
+  })),
+
+  // pets (customers)
+  [`GET ${V}/customer/pet/ownerinfo`]: customerOnly(),
+  [`POST ${V}/customer/pet/addpet`]: customerOnly(201, (fx, caller) => ({
+    body: {
+      ...fx.petForm(),
+      segment: 'Day Care',
+      phone: caller === 'customerB' ? fx.b.phone : fx.a.phone,
+      address: 'Sector 45, Gurugram',
+    },
+  })),
+  [`POST ${V}/customer/pet/getallpets`]: customerOnly(200, (fx) => ({ body: { email: fx.a.email } })),
+  [`GET ${V}/customerappointment/getcustomerpets`]: customerOnly(200, (fx) => ({ query: { email: fx.a.email } })),
+  [`GET ${V}/visit/getparticularpetvisit`]: ownerOrStaff(200, (fx) => ({ query: { petId: fx.a.petId } })),
+  [`GET ${V}/subscription/petssubscription/{petId}`]: ownerOrStaff(200, (fx) => ({ params: { petId: fx.a.petId } })),
+
+  // inventory
+  [`POST ${V}/inventory/addinventory`]: staffOnly(201, (fx) => ({ body: itemForm(fx) })),
+  [`GET ${V}/inventory/getallinventory`]: staffOnly(),
+  [`GET ${V}/inventory/getalertlist`]: staffOnly(),
+  [`POST ${V}/inventory/editinventory`]: staffOnly(200, async (fx) => ({
+    body: { _id: await fx.item(), ...itemForm(fx) },
+  })),
+  [`DELETE ${V}/inventory/deleteinventory/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await fx.item() } })),
+  [`GET ${V}/inventory/getinventoryitemdetails/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await fx.item() } })),
+  [`GET ${V}/inventory/getstockmovements/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await fx.item() } })),
+
+  // prescriptions
+  [`POST ${V}/prescription/addprescription`]: staffOnly(201, async (fx) => ({
+    body: {
+      petId: fx.a.petId,
+      customerType: 'NGO',
+      tablets: [{ id: await fx.item(), quantity: 1 }],
+      totalPrice: 8,
+      selectedPayment: 'cash',
+    },
+  })),
+  [`GET ${V}/prescription/getprescription/{petId}`]: staffOnly(200, (fx) => ({ params: { petId: fx.a.petId } })),
+
+  // attendance and reminders
+  [`GET ${V}/attendance/getattendancelist/{date}`]: staffOnly(200, day),
+  [`POST ${V}/attendance/updateattendancelist`]: staffOnly(200, (fx) => ({
+    body: { date: fx.today, presentIds: [], absentIds: [] },
+  })),
+  [`GET ${V}/reminders/presets`]: staffOnly(),
+  [`GET ${V}/reminders/getreminderslist/{date}`]: staffOnly(200, day),
+  [`GET ${V}/reminders/sendreminders/{date}`]: staffOnly(200, day),
+  [`POST ${V}/reminders/sendreminders/{date}`]: staffOnly(200, day),
+  [`POST ${V}/reminders/sendoverduereminders`]: staffOnly(200, (fx) => ({ body: { date: fx.today } })),
+  [`GET ${V}/reminders/sent`]: staffOnly(200, (fx) => ({ query: { date: fx.today } })),
+  [`POST ${V}/reminders/sent/{id}/retry`]: staffOnly(200, async (fx) => ({ params: { id: await fx.failedMessage() } })),
+
+  // visit types, prices and plans
+  [`GET ${V}/visit/getallvisittypes`]: signedIn(),
+  [`GET ${V}/visit/getallvisitprices`]: signedIn(),
+  [`GET ${V}/visit/getboardingcategories`]: signedIn(),
+  [`GET ${V}/subscription/getallsubscription`]: signedIn(),
+  [`GET ${V}/admin/visit-types`]: adminOnly(),
+  [`PATCH ${V}/admin/visit-types/{id}`]: adminOnly(200, (fx) => ({ params: { id: fx.visitTypeId }, body: { active: true } })),
+  [`GET ${V}/admin/plans`]: adminOnly(),
+  [`POST ${V}/admin/plans`]: adminOnly(201, (fx) => ({
+    body: { visitType: fx.visitTypeId, name: `Matrix ${fx.uniq()}`, price: 1000, duration: 30 },
+  })),
+  [`PATCH ${V}/admin/plans/{id}`]: adminOnly(200, async (fx) => ({ params: { id: await fx.plan() }, body: { price: 1200 } })),
+  [`POST ${V}/admin/plans/{id}/retire`]: adminOnly(200, async (fx) => ({ params: { id: await fx.plan() } })),
+  [`POST ${V}/admin/plans/{id}/restore`]: adminOnly(200, async (fx) => ({ params: { id: await fx.plan() } })),
+  [`GET ${V}/admin/audit`]: adminOnly(200, () => ({ query: { entity: 'plan' } })),
+
+  // visits, boarding and subscriptions (requests not built here: their own tests cover the bodies)
+  ...Object.fromEntries(
+    ['inquiry', 'dogpark', 'veterinary', 'hostel', 'daycare', 'dayschool', 'playschool', 'grooming', 'shop', 'shopping']
+      .map((kind) => [`POST ${V}/visit/add${kind}visit`, staffOnly(PASSES, () => ({ body: {} }))])
+      .concat([[`POST ${V}/visit/addvisit`, staffOnly(PASSES, () => ({ body: {} }))]]),
+  ),
+  [`GET ${V}/visit/getvisitdetails/{id}`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`GET ${V}/visit/buyy/{id}`]: staffOnly(PASSES, () => ({ params: { id: UNKNOWN_ID } })),
+  [`POST ${V}/boarding/checkboarding`]: staffOnly(PASSES, (fx) => ({ body: { petId: fx.a.petId } })),
+  [`POST ${V}/subscription/buysubscription`]: staffOnly(PASSES, () => ({ body: {} })),
+  [`GET ${V}/subscription/getsubscriptiondetails`]: staffOnly(PASSES, (fx) => ({
+    query: { petId: fx.a.petId, visitType: fx.visitTypeId },
+  })),
+
+  // payments (requests not built here: the payments tests make the pending payments they need)
+  [`GET ${V}/payments/config`]: staffOnly(),
+  [`POST ${V}/payments/create-order`]: staffOnly(PASSES, () => ({ body: {} })),
+  [`POST ${V}/payments/verify-payment`]: staffOnly(PASSES, () => ({ body: {} })),
+  [`POST ${V}/payments/verify-pending-payment`]: staffOnly(PASSES, () => ({ body: {} })),
+  [`POST ${V}/payments/payment-link`]: staffOnly(PASSES, () => ({ body: {} })),
+  [`POST ${V}/payments/offline/checkout/{orderId}/pay`]: staffOnly(PASSES, () => ({ params: { orderId: UNKNOWN_ID }, body: {} })),
+  // Public: the payment-link page of a customer; its secret is the link id.
+  [`GET ${V}/payments/offline/link/{linkId}`]: open(PASSES, () => ({ params: { linkId: UNKNOWN_ID } })),
+  [`POST ${V}/payments/offline/link/{linkId}/pay`]: open(PASSES, () => ({ params: { linkId: UNKNOWN_ID } })),
+  // Public: the provider calls it; its signature is its authentication.
+  [`POST ${V}/payments/webhook`]: open(PASSES, () => ({ body: {} })),
+};

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { todayIn } from '@pawdesk/shared';
+import { eq } from 'drizzle-orm';
+import { notifications, subscriptionPlans, users, visitTypes } from '../src/db/schema/index.ts';
+import type { Caller } from './authz-expectations.ts';
+import { makeItem, makeOwner, makePet, phone } from './factories.ts';
+import type { TestApp, TestUser } from './harness.ts';
+
+export interface CustomerFixture {
+  user: TestUser;
+  email: string;
+  ownerId: string;
+  phone: string;
+  petId: string;
+  petName: string;
+}
+
+/** The records the matrix's requests name, and makers of fresh ones for requests that change or use them up. */
+export interface Fixtures {
+  today: string;
+  password: string;
+  a: CustomerFixture;
+  b: CustomerFixture;
+  tokens: Record<Caller, string | undefined>;
+  /** Strings in customer A's records that customer B must never receive. */
+  secretsOfA: string[];
+  uniq(): string;
+  phone(): string;
+  petForm(o?: Record<string, unknown>): Record<string, unknown>;
+  /** A new inventory item with stock; its id. */
+  item(): Promise<string>;
+  /** A new staff account (for the admin routes to change); its id. */
+  staffAccount(): Promise<string>;
+  /** A new notification that failed to send; its id. */
+  failedMessage(): Promise<string>;
+  /** A visit type that sells subscriptions (reference data). */
+  visitTypeId: string;
+  /** A new subscription plan of that visit type; its id. */
+  plan(): Promise<string>;
+}
+
+async function customer(t: TestApp, name: string): Promise<CustomerFixture> {
+  const user = await t.user('customer', { fullName: name });
+  const owner = await makeOwner(t.database.db, { name, email: user.email, userId: user.id });
+  const petName = `Matrix${randomBytes(3).toString('hex')}`;
+  const pet = await makePet(t.database.db, { ownerId: owner.id, name: petName });
+  return { user, email: user.email, ownerId: owner.id, phone: owner.phone, petId: pet.id, petName };
+}
+
+export async function makeFixtures(t: TestApp): Promise<Fixtures> {
+  const db = t.database.db;
+  const [a, b, staff, admin, disabled] = [
+    await customer(t, 'Customer A'),
+    await customer(t, 'Customer B'),
+    await t.user('staff'),
+    await t.user('staff', { isAdmin: true }),
+    await t.user('staff', { isAdmin: true }),
+  ];
+  await db.update(users).set({ disabled: true }).where(eq(users.id, disabled.id));
+  t.app.forgetAccount(disabled.id);
+  const [subscribable] = await db.select().from(visitTypes).where(eq(visitTypes.hasSubscription, true)).limit(1);
+  let n = 0;
+  return {
+    visitTypeId: subscribable!.id,
+    plan: async () => {
+      const [row] = await db
+        .insert(subscriptionPlans)
+        .values({ visitTypeId: subscribable!.id, name: `Matrix plan ${++n}`, pricePaise: 100_000, durationDays: 30 })
+        .returning({ id: subscriptionPlans.id });
+      return row!.id;
+    },
+    today: todayIn(t.config.tz),
+    password: a.user.password,
+    a,
+    b,
+    tokens: {
+      anonymous: undefined,
+      customerA: a.user.token,
+      customerB: b.user.token,
+      staff: staff.token,
+      admin: admin.token,
+      disabledStaff: disabled.token,
+    },
+    secretsOfA: [a.petId, a.ownerId, a.email, a.petName],
+    uniq: () => `m${Date.now().toString(36)}${(++n).toString(36)}`,
+    phone,
+    petForm: (o = {}) => ({
+      name: `Matrix${++n}`,
+      species: 'dog',
+      breed: 'Beagle',
+      sex: 'Male',
+      color: 'Brown',
+      dob: '2021-04-02',
+      neutered: false,
+      registrationDate: '2026-01-15',
+      ...o,
+    }),
+    item: async () => (await makeItem(db, { itemName: `Matrix item ${++n}`, stock: 100 })).id,
+    staffAccount: async () => (await t.user('staff')).id,
+    failedMessage: async () => {
+      const [row] = await db
+        .insert(notifications)
+        .values({ toAddress: 'owner@x.in', subject: 'Reminder', body: 'Hi', status: 'failed', kind: 'reminder', attempts: 5 })
+        .returning({ id: notifications.id });
+      return row!.id;
+    },
+  };
+}
