@@ -16,7 +16,7 @@ import { createPaymentProvider } from './modules/payments/providers/index.ts';
 import authPlugin from './plugins/auth.ts';
 import corsPlugin from './plugins/cors.ts';
 import errorsPlugin from './plugins/errors.ts';
-import inputPlugin, { validateInput } from './plugins/input.ts';
+import inputPlugin, { badAddress, validateInput } from './plugins/input.ts';
 import noStore from './plugins/no-store.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticPlugin from './plugins/static.ts';
@@ -45,6 +45,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // The client address is the entry the nearest `trustProxy` proxies added; earlier entries are the client's own say.
     trustProxy: config.trustProxy === false ? false : (_addr: string, hop: number) => hop < Number(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true },
+    // A path that is not valid percent-encoding, or a path parameter too long: our JSON error shape (plugins/input.ts).
+    frameworkErrors: badAddress,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Bad input is a 400 in one place: the JSON parser and the validator of every route (plugins/input.ts).

@@ -142,6 +142,42 @@ describe('null, arrays and scalars where an object is expected', () => {
   });
 });
 
+describe('object rules never meet a field of the wrong type', () => {
+  it('an inquiry whose follow-up purpose is an object: 400 at that field, the follow-up rule does not run on it', async () => {
+    const res = await post(
+      '/visit/addinquiryvisit',
+      {
+        petId: 'a'.repeat(24),
+        visitType: 'b'.repeat(24),
+        note: 'x',
+        nextFollowUp: '2030-01-01',
+        followUpTime: '10:00',
+        followUpPurpose: { __proto__: null },
+      },
+      staff.token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ followUpPurpose: 'Must be text' });
+  });
+
+  it('a pet whose breed is a number: 400 at that field, the breed rule does not run on it', async () => {
+    const res = await post('/pet/addpet', addPet({ pets: [pet({ breed: 7, customBreed: 8 })] }), staff.token);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['pets.0.breed', 'pets.0.customBreed']);
+  });
+});
+
+describe('addresses that are not valid percent-encoding', () => {
+  it.each(['/pet/getpetdetails/%zz', '/pet/getpetdetails/%', '/pet/getpetdetails/%C0%80'])(
+    '%s: 400 in our shape',
+    async (url) => {
+      const res = await t.call({ method: 'GET', url: `${V1}${url}`, token: staff.token });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'The address is not valid (bad percent-encoding)' });
+    },
+  );
+});
+
 describe('an empty JSON body is no body', () => {
   it('GET and DELETE sent with Content-Type: application/json and no body work', async () => {
     const me = await t.call({

@@ -115,12 +115,23 @@ export const wholeNumber = (label: string, opts: { min?: number; max?: number } 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What a rule's `when` sees of an issue raised while parsing (zod keeps the input until the parse ends). */
+interface RawIssue {
+  continue?: boolean;
+  input?: unknown;
+}
+
 /**
- * Options for an object-level `.superRefine(fn, whenObject)`: the rule runs even when some fields failed (so a form
- * shows every message at once), but never when the value is not an object at all (`null`, an array, a scalar): the
- * rule then cannot dereference a missing object, and the object's own "expected object" message stands.
+ * Options for an object-level `.superRefine(fn, whenObject)`: the rule runs even when some fields are missing or
+ * failed their own checks (so a form shows every message at once), but never when the value is not an object
+ * (`null`, an array, a scalar), nor when a field holds a value of the wrong type (a number where text belongs).
+ * So the rule may meet `undefined` for a missing field, but never has to guard against `.trim()` on an object:
+ * that field's own message stands.
  */
-export const whenObject = { when: (payload: { value: unknown }) => isPlainObject(payload.value) };
+export const whenObject = {
+  when: (payload: { value: unknown; issues: readonly RawIssue[] }) =>
+    isPlainObject(payload.value) && payload.issues.every((i) => i.continue === true || i.input === undefined),
+};
 
 // ---------------------------------------------------------------- envelopes and paging
 

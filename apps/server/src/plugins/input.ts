@@ -1,5 +1,12 @@
 import { CONTROL_CHARS_MESSAGE, hasControlChars } from '@pawdesk/shared';
-import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySchemaValidationError,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
@@ -21,6 +28,21 @@ export default fp(async function input(app: FastifyInstance) {
     json(req, body as string, done);
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (`/pet/getpetdetails/%zz`) or a path
+ * parameter over the router's length limit, answered in our JSON error shape instead of Fastify's own.
+ */
+export function badAddress(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send({ success: false, message: 'A part of the address is too long' });
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send({ success: false, message: 'The address is not valid (bad percent-encoding)' });
+  }
+  reply.log.error({ code: err.code }, 'router error');
+  return reply.code(500).send({ success: false, message: 'Something went wrong. Please try again.' });
+}
 
 /** Marks an error as one of fastify-type-provider-zod's, so the error handler reads it the same way. */
 const ZOD_VALIDATION = Symbol.for('ZodFastifySchemaValidationError');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPES, PAYMENT_METHODS, PAYMENT_TYPES } from '../catalog.ts';
+import { cursorQuery, limitQuery, MAX_COUNT, MAX_TOTAL_RUPEES, optionalText, rupees } from '../common.ts';
 import { isIsoDate } from '../dates.ts';
 import { ID_RE } from '../ids.ts';
-import { hasAtMostTwoDecimals } from '../money.ts';
 import {
   followUpIssues,
   PRESCRIPTION_SECTIONS,
@@ -24,17 +24,10 @@ const rowsInput = z
   .nullish()
   .transform((v) => v ?? []);
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string({ error: 'Must be text' })
-    .max(max, tooLong)
-    .nullish()
-    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()));
-
-/** An integer quantity >= 1 given as a number or a digit string; anything else is invalid. */
+/** An integer quantity 1..MAX_COUNT given as a number or a digit string; anything else is invalid. */
 export function parseQuantity(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+  return Number.isSafeInteger(n) && n >= 1 && n <= MAX_COUNT ? n : null;
 }
 
 /**
@@ -53,11 +46,13 @@ export const addPrescriptionBody = z
     nextFollowUp: optionalText(10, RX_MESSAGES.followUpDateInvalid),
     followUpTime: optionalText(5, RX_MESSAGES.followUpTimeInvalid),
     followUpPurpose: optionalText(500, 'Follow-up purpose is too long (at most 500 characters)'),
-    diagnosis: optionalText(4000, 'Diagnosis is too long (at most 4000 characters)'),
-    totalPrice: z
-      .number({ error: (iss) => (iss.input === undefined ? RX_MESSAGES.totalRequired : 'Total price must be a number') })
-      .nonnegative('Total price cannot be negative')
-      .refine(hasAtMostTwoDecimals, 'Total price can have at most two decimals'),
+    diagnosis: optionalText(4000, 'Diagnosis is too long (at most 4000 characters)', { multiline: true }),
+    /** A total, so it may exceed the limit of a single amount (MAX_TOTAL_RUPEES). */
+    totalPrice: rupees({
+      label: 'Total price',
+      max: MAX_TOTAL_RUPEES,
+      error: (iss) => (iss.input === undefined ? RX_MESSAGES.totalRequired : 'Total price must be a number'),
+    }),
     /** How the amount was collected (the payment modal's choice); required when the total is above 0. */
     selectedPayment: z.enum(PAYMENT_METHODS, { error: RX_MESSAGES.paymentMethod }).nullish(),
     selectedPaymentType: z.enum(PAYMENT_TYPES, { error: 'Please select a valid payment type' }).nullish(),
@@ -74,7 +69,10 @@ export const addPrescriptionBody = z
           ctx.addIssue({ code: 'custom', path: [section, i, 'id'], message: selectItemMessage(section, i + 1) });
         }
         if (parseQuantity(r.quantity) === null) {
-          ctx.addIssue({ code: 'custom', path: [section, i, 'quantity'], message: quantityMessage(section, i + 1) });
+          const tooMany = Number.isInteger(Number(r.quantity)) && Number(r.quantity) > MAX_COUNT;
+          const limit = tooMany ? ` (at most ${MAX_COUNT.toLocaleString('en-IN')})` : '';
+          const message = `${quantityMessage(section, i + 1)}${limit}`;
+          ctx.addIssue({ code: 'custom', path: [section, i, 'quantity'], message });
         }
       });
     }
@@ -143,10 +141,7 @@ export const prescriptionSchema = z.object({
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
 
-export const prescriptionListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(300).optional(),
-});
+export const prescriptionListQuery = z.object({ limit: limitQuery(100, 50), cursor: cursorQuery(300) });
 
 export const prescriptionListResponse = z.object({
   success: z.literal(true),
