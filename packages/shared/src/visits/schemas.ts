@@ -217,6 +217,8 @@ export const visitPaymentSchema = z.object({
   linkUrl: z.string().nullable(),
   /** Payment link: why the link could not be created or sent (the payment stays pending and due). */
   linkError: z.string().nullable().optional(),
+  /** Payment link: false when the owner has no email address (the receptionist shares the link). */
+  linkEmailed: z.boolean().optional(),
 });
 export type VisitPayment = z.infer<typeof visitPaymentSchema>;
 

@@ -11,8 +11,9 @@ import {
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { type AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { asAlreadyBoarded, assertNotBoarded, type BoardingRow, startBoarding } from '../boarding/boarding.service.ts';
+import { sendPaymentLink } from '../payments/payment-links.service.ts';
 import { type LedgerRow, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
 import { BOARDING_CODES, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
 import { insertVisit, insertVisitItems, type NewVisitItemRow, type VisitRow } from './visit-records.repo.ts';
@@ -58,7 +59,9 @@ export interface SoldVisit {
   soldSubscriptionId: string | null;
   /** The payment recorded now: completed (cash, not recorded) or pending (card, payment link); null when none. */
   payment: LedgerRow | null;
+  /** Payment link: why it could not be created or sent; whether it was emailed to the owner. */
   linkError: string | null;
+  linkEmailed?: boolean;
 }
 
 export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisit> {
@@ -120,7 +123,23 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
   } catch (err) {
     throw boards ? await asAlreadyBoarded(ctx.db, s.petId, err) : err;
   }
-  return sold;
+  return sold.payment?.method === 'payment_link' ? withPaymentLink(ctx, sold) : sold;
+}
+
+/**
+ * After the sale committed: the provider link for the pending payment-link payment, emailed to the owner. When the
+ * provider fails the visit stays saved with the amount due, and the answer says the link could not be created
+ * (POST /payments/payment-link {paymentId} tries again).
+ */
+async function withPaymentLink(ctx: AppContext, sold: SoldVisit): Promise<SoldVisit> {
+  const payment = sold.payment!;
+  try {
+    const link = await sendPaymentLink(ctx, payment.id);
+    return { ...sold, payment: { ...payment, linkUrl: link.linkUrl }, linkEmailed: link.emailed };
+  } catch (err) {
+    const linkError = err instanceof AppError && err.statusCode < 500 ? err.message : VISIT_SAVED_MESSAGES.linkFailed;
+    return { ...sold, linkError };
+  }
 }
 
 /**
@@ -160,7 +179,8 @@ export function saveMessage(type: VisitTypeRow, payment: LedgerRow | null): stri
   return payment?.status === 'completed' ? VISIT_SAVED_MESSAGES.paid : VISIT_SAVED_MESSAGES.saved;
 }
 
-export function paymentAnswer(p: LedgerRow | null, linkError: string | null): VisitPayment | null {
+export function paymentAnswer(s: Pick<SoldVisit, 'payment' | 'linkError' | 'linkEmailed'>): VisitPayment | null {
+  const p = s.payment;
   if (!p) return null;
   return {
     _id: p.id,
@@ -170,7 +190,8 @@ export function paymentAnswer(p: LedgerRow | null, linkError: string | null): Vi
     receiptNo: p.receiptNo,
     orderId: p.providerOrderId,
     linkUrl: p.linkUrl,
-    linkError,
+    linkError: s.linkError,
+    ...(s.linkEmailed !== undefined ? { linkEmailed: s.linkEmailed } : {}),
   };
 }
 
@@ -190,6 +211,6 @@ export function saveAnswer(s: SoldVisit, message: string): SaveVisitResponse {
       paid: toRupees(paidPaise),
       paymentLeft: toRupees(s.visit.pricePaise - paidPaise),
     },
-    payment: paymentAnswer(s.payment, s.linkError),
+    payment: paymentAnswer(s),
   };
 }

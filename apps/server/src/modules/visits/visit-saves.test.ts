@@ -256,6 +256,21 @@ describe('POST /visit/addgroomingvisit', () => {
     expect(await db().select().from(visits).where(eq(visits.petId, p.id))).toHaveLength(1);
   });
 
+  it('concurrent subscription groomings with one session left: one visit, the others 409', async () => {
+    const p = await pet();
+    const plan = await planOf(db(), 'grooming');
+    const sub = await holdSubscription(db(), p.id, plan, { groomingsLeft: 1 });
+    const b = body(p.id, { planId: plan.id, isSubscriptionAvailed: true, finalPrice: 0 });
+    const res = await Promise.all([
+      save('/visit/addgroomingvisit', b),
+      save('/visit/addgroomingvisit', b),
+      save('/visit/addgroomingvisit', b),
+    ]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect((await subscriptionRow(db(), sub.id)).groomingsLeft).toBe(0);
+    expect(await db().select().from(visits).where(eq(visits.petId, p.id))).toHaveLength(1);
+  });
+
   it('refuses a subscription the pet does not hold (another pet’s, an inactive one, another plan)', async () => {
     const p = await pet();
     const other = await pet();
