@@ -39,11 +39,21 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
-  it('enables Razorpay only with both keys', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: 'k' }).razorpay).toBeUndefined();
-    expect(loadConfig({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's' }).razorpay).toEqual({
-      keyId: 'k',
-      keySecret: 's',
-    });
+  it('uses Razorpay with all three keys, the offline provider with none, and refuses a partial set', () => {
+    const keys = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).razorpay).toEqual({ keyId: 'k', keySecret: 's', webhookSecret: 'w' });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys, RAZORPAY_API_BASE: 'http://127.0.0.1:4010' }).razorpay?.apiBase).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: '' }).razorpay).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's' })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET: Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RAZORPAY_WEBHOOK_SECRET: 'w' })).toThrow(
+      /RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET:/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys, RAZORPAY_API_BASE: 'not a url' })).toThrow(
+      /RAZORPAY_API_BASE must be a URL/,
+    );
   });
 });

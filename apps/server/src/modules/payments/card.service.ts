@@ -131,6 +131,15 @@ export async function verifyCheckoutPayment(ctx: AppContext, body: VerifyPayment
   return { success: true, message: M.done, payment: toLedgerPayment(done.row) };
 }
 
+const moreThanDue = (duePaise: number) =>
+  badRequest(
+    M.moreThanDue,
+    { razorpay_payment_id: `${formatINR(toRupees(duePaise))} is due` },
+    {
+      expectedAmount: toRupees(duePaise),
+    },
+  );
+
 /** Does the provider's payment belong to this account: one of its orders, or notes naming its visit or boarding? */
 function belongs(a: Account, orderId: string | null, notes: Record<string, string>): LedgerRow | 'notes' | null {
   const byOrder = orderId ? a.entries.find((e) => e.providerOrderId === orderId && e.kind === 'payment') : undefined;
@@ -167,6 +176,7 @@ export async function verifyPendingPayment(
   if (payment.status !== 'captured') throw badRequest(M.failed, { razorpay_payment_id: `The payment is ${payment.status}` });
   const owner = belongs(account, payment.orderId, payment.notes);
   if (!owner) throw badRequest(M.otherSubject);
+  if (payment.amountPaise > account.balance.duePaise) throw moreThanDue(account.balance.duePaise);
 
   if (owner !== 'notes' && owner.status === 'pending') {
     const done = await settle(ctx, {
@@ -182,15 +192,7 @@ export async function verifyPendingPayment(
     const again = await entryByProviderPaymentId(tx, payment.id);
     if (again) return again;
     const a = await loadAccount(tx, s);
-    if (payment.amountPaise > a.balance.duePaise) {
-      throw badRequest(
-        M.moreThanDue,
-        { razorpay_payment_id: `${formatINR(toRupees(a.balance.duePaise))} is due` },
-        {
-          expectedAmount: toRupees(a.balance.duePaise),
-        },
-      );
-    }
+    if (payment.amountPaise > a.balance.duePaise) throw moreThanDue(a.balance.duePaise);
     return (await recordPayment(tx, {
       petId: a.petId,
       for: a.ids,
