@@ -4,13 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { ErrorBoundary } from './components/ErrorBoundary';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      {/* Last resort: pages have their own boundary inside the shell (AppLayout). */}
+      <ErrorBoundary>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ErrorBoundary>
     </Providers>
   </StrictMode>,
 );

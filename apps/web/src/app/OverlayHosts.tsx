@@ -1,16 +1,26 @@
-import { lazy, Suspense } from 'react';
-import { useWantedHosts } from '../lib/overlays';
+import { Suspense, useEffect } from 'react';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { useAuth } from '../lib/auth';
+import { lazyRetry, whenIdle } from '../lib/lazy';
+import { modalsFailed, requestModals, useModalsWanted } from '../lib/overlays';
 
-const NotificationsHost = lazy(() => import('./hosts/NotificationsHost'));
-const ModalsHost = lazy(() => import('./hosts/ModalsHost'));
+const ModalsHost = lazyRetry(() => import('./hosts/ModalsHost'));
 
-/** Mounts the toast and modal containers the first time something asks for them. */
+/**
+ * The confirmation modal host (see lib/overlays.ts). Toasts need no host here:
+ * their container is part of the shell (app/providers.tsx).
+ */
 export function OverlayHosts() {
-  const hosts = useWantedHosts();
+  const { isAuthenticated } = useAuth();
+  const wanted = useModalsWanted();
+  // Signed in: load the modal code while the browser is idle, so a confirmation opens offline too.
+  useEffect(() => (isAuthenticated ? whenIdle(() => void requestModals().catch(() => undefined)) : undefined), [isAuthenticated]);
+  if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
-      {hosts.has('notifications') ? <NotificationsHost /> : null}
-      {hosts.has('modals') ? <ModalsHost /> : null}
-    </Suspense>
+    <ErrorBoundary fallback={null} onError={modalsFailed}>
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -1,8 +1,11 @@
+import '@mantine/notifications/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { OverlayHosts } from './OverlayHosts';
+import toasts from './toasts.module.css';
 
 export const theme = createTheme({
   primaryColor: 'orange',
@@ -20,6 +23,9 @@ export const queryClient = new QueryClient({
       // Client errors will not change on retry.
       retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
     },
+    // A save while offline fails at once ('Error saving data', the form kept) instead of waiting
+    // silently behind a spinner until the connection returns, when the user may have left.
+    mutations: { networkMode: 'always' },
   },
 });
 
@@ -28,6 +34,8 @@ export function Providers({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {children}
+        {/* Part of the shell, not a lazy chunk: an error toast must show even offline. */}
+        <Notifications position="top-right" zIndex={1000} classNames={toasts} />
         <OverlayHosts />
       </QueryClientProvider>
     </MantineProvider>

@@ -1,12 +1,13 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { AppLayout } from '../components/layout/AppLayout';
 import HomePage from '../features/site/pages/HomePage';
+import { lazyRetry } from '../lib/lazy';
 import { AuthGuard, LoginGuard } from './guards';
 import { NotFoundPage } from './NotFoundPage';
 
-/** Each page is its own chunk, so the public home page stays light. */
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+/** Each page is its own chunk, so the public home page stays light; a chunk that failed to load is fetched again on Try again. */
+const page = (load: () => Promise<{ default: ComponentType }>) => lazyRetry(load);
 
 const P = {
   login: page(() => import('../features/auth/pages/LoginPage')),

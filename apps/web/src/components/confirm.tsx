@@ -1,14 +1,24 @@
 import { Text } from '@mantine/core';
-import { requestHost } from '../lib/overlays';
+import { notify } from '../lib/notify';
+import { type ModalsApi, requestModals } from '../lib/overlays';
 
-/** A modal confirmation; resolves true when confirmed. */
+/** Shown when the dialog's code cannot be loaded (offline before it was ever used). */
+export const CONFIRM_UNAVAILABLE = 'Could not open the confirmation. Check your connection and try again.';
+
+/** A modal confirmation; resolves true when confirmed (false when cancelled or the dialog cannot open). */
 export async function confirm(opts: {
   title?: string;
   message: string;
   confirmLabel?: string;
   danger?: boolean;
 }): Promise<boolean> {
-  const [{ modals }] = await Promise.all([import('@mantine/modals'), requestHost('modals')]);
+  let modals: ModalsApi;
+  try {
+    modals = await requestModals();
+  } catch {
+    notify.error(CONFIRM_UNAVAILABLE);
+    return false;
+  }
   return new Promise((resolve) => {
     let settled = false;
     const done = (v: boolean) => {

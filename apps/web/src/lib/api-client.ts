@@ -69,6 +69,14 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   return data as T;
 }
 
+/** True when the server answered; false for a request that got no answer (offline, refused, aborted). */
+export const serverAnswered = (err: unknown): err is ApiError => err instanceof ApiError && err.status !== 0;
+
+/** The server's message when it answered, else `fallback` (spec 000 §8: 'server message …; other failure …'). */
+export function serverMessage(err: unknown, fallback: string): string {
+  return serverAnswered(err) && err.message ? err.message : fallback;
+}
+
 /** The message to show for any thrown value, with a fallback for unknown errors. */
 export function errorMessage(err: unknown, fallback = 'Something went wrong'): string {
   if (err instanceof ApiError) return err.message;

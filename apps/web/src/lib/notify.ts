@@ -1,4 +1,4 @@
-import { requestHost } from './overlays';
+import { notifications } from '@mantine/notifications';
 
 type Kind = 'success' | 'error' | 'info';
 const style: Record<Kind, { color: string; title?: string; autoClose: number }> = {
@@ -7,15 +7,13 @@ const style: Record<Kind, { color: string; title?: string; autoClose: number }> 
   info: { color: 'blue', autoClose: 4000 },
 };
 
-function show(kind: Kind, message: string): void {
-  void Promise.all([import('@mantine/notifications'), requestHost('notifications')]).then(([m]) =>
-    m.notifications.show({ ...style[kind], message }),
-  );
-}
-
-/** Toasts for outcomes; the texts are the specification's. */
+/**
+ * Toasts for outcomes; the texts are the specification's. The toast code is
+ * part of the app shell (see app/providers.tsx), so an error can be shown
+ * even when the network is gone.
+ */
 export const notify = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
-  info: (message: string) => show('info', message),
+  success: (message: string) => notifications.show({ ...style.success, message }),
+  error: (message: string) => notifications.show({ ...style.error, message }),
+  info: (message: string) => notifications.show({ ...style.info, message }),
 };

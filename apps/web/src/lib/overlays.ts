@@ -1,40 +1,65 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Toasts and confirmation modals are mounted on first use, so their code
- * (and the overlay libraries under it) stays out of the first page load.
+ * The confirmation modal's code (Mantine's Modal and @mantine/modals) is kept
+ * out of the first page: with it the public home page would pass its 150 KB
+ * budget. The host that mounts it is requested right after the shell renders
+ * for a signed-in user (every page that asks for a confirmation is signed in),
+ * and otherwise on first use. A host that cannot load (offline) rejects the
+ * request and is asked for again next time, so nothing waits forever.
  */
-type Host = 'notifications' | 'modals';
-const wanted = new Set<Host>();
-const ready = new Map<Host, () => void>();
-const readyPromises = new Map<Host, Promise<void>>();
+export interface ModalsApi {
+  openConfirmModal: typeof import('@mantine/modals').modals.openConfirmModal;
+}
+
+let wanted = false;
+let api: ModalsApi | null = null;
+let pending: { promise: Promise<ModalsApi>; resolve: (m: ModalsApi) => void; reject: (e: unknown) => void } | null = null;
 const listeners = new Set<() => void>();
-let version = 0;
+const emit = () => {
+  for (const l of listeners) l();
+};
 
-export function requestHost(host: Host): Promise<void> {
-  let p = readyPromises.get(host);
-  if (!p) {
-    p = new Promise<void>((resolve) => ready.set(host, resolve));
-    readyPromises.set(host, p);
-    wanted.add(host);
-    version++;
-    for (const l of listeners) l();
+/** Mounts the modals host (if it is not yet) and resolves with its API once it is mounted. */
+export function requestModals(): Promise<ModalsApi> {
+  if (api) return Promise.resolve(api);
+  if (!pending) {
+    let resolve!: (m: ModalsApi) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<ModalsApi>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    pending = { promise, resolve, reject };
   }
-  return p;
+  if (!wanted) {
+    wanted = true;
+    emit();
+  }
+  return pending.promise;
 }
 
-/** Called by a host once it has mounted. */
-export function hostMounted(host: Host): void {
-  ready.get(host)?.();
+/** Called by the host once it has mounted. */
+export function modalsMounted(m: ModalsApi): void {
+  api = m;
+  pending?.resolve(m);
+  pending = null;
 }
 
-export function useWantedHosts(): ReadonlySet<Host> {
-  useSyncExternalStore(
+/** Called when the host's code could not be loaded: the waiting request fails and the next one tries again. */
+export function modalsFailed(err: unknown): void {
+  pending?.reject(err);
+  pending = null;
+  wanted = false;
+  emit();
+}
+
+export function useModalsWanted(): boolean {
+  return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => version,
+    () => wanted,
   );
-  return wanted;
 }

@@ -1,8 +1,8 @@
-import { ModalsProvider } from '@mantine/modals';
+import { ModalsProvider, modals } from '@mantine/modals';
 import { useEffect } from 'react';
-import { hostMounted } from '../../lib/overlays';
+import { modalsMounted } from '../../lib/overlays';
 
 export default function ModalsHost() {
-  useEffect(() => hostMounted('modals'), []);
+  useEffect(() => modalsMounted(modals), []);
   return <ModalsProvider>{null}</ModalsProvider>;
 }

@@ -1,16 +1,22 @@
-import { Box, Burger, Group, Text } from '@mantine/core';
+import { Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPaw } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { auth, dashboardFor, useAuth } from '../../lib/auth';
 import { useBusiness } from '../../lib/business';
+import { lazyRetry, whenIdle } from '../../lib/lazy';
+import { notify } from '../../lib/notify';
+import { ErrorBoundary } from '../ErrorBoundary';
 import classes from './layout.module.css';
 import { navFor, STAFF_MOBILE_EXTRA } from './nav';
 
-const ProfileMenu = lazy(() => import('./ProfileMenu'));
-const MobileMenu = lazy(() => import('./MobileMenu'));
+const ProfileMenu = lazyRetry(() => import('./ProfileMenu'));
+const MobileMenu = lazyRetry(() => import('./MobileMenu'));
+
+/** Shown when the phone menu's code cannot be fetched (offline before it was first opened). */
+export const MENU_UNAVAILABLE = 'Could not open the menu. Check your connection and try again.';
 
 export function Header() {
   const { isAuthenticated, user } = useAuth();
@@ -25,6 +31,9 @@ export function Header() {
       ? [...links, ...STAFF_MOBILE_EXTRA]
       : [...links, { label: 'Dashboard', to: dashboardFor(user?.role) }]
     : links;
+
+  // Signed in: fetch the phone menu's code while idle, so it opens offline too.
+  useEffect(() => (isAuthenticated ? whenIdle(MobileMenu.preload) : undefined), [isAuthenticated]);
 
   const logout = () => {
     auth.signOut();
@@ -50,9 +59,17 @@ export function Header() {
             </NavLink>
           ))}
           {isAuthenticated && user ? (
-            <Suspense fallback={null}>
-              <ProfileMenu user={user} onLogout={logout} />
-            </Suspense>
+            <ErrorBoundary
+              fallback={
+                <Button variant="subtle" color="red" onClick={logout}>
+                  Logout
+                </Button>
+              }
+            >
+              <Suspense fallback={null}>
+                <ProfileMenu user={user} onLogout={logout} />
+              </Suspense>
+            </ErrorBoundary>
           ) : null}
         </Group>
 
@@ -68,15 +85,24 @@ export function Header() {
       </Group>
 
       {menuLoaded ? (
-        <Suspense fallback={null}>
-          <MobileMenu
-            opened={opened}
-            onClose={close}
-            title={business.name}
-            links={mobileLinks}
-            onLogout={isAuthenticated ? logout : undefined}
-          />
-        </Suspense>
+        <ErrorBoundary
+          fallback={null}
+          onError={() => {
+            notify.error(MENU_UNAVAILABLE);
+            close();
+            setMenuLoaded(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <MobileMenu
+              opened={opened}
+              onClose={close}
+              title={business.name}
+              links={mobileLinks}
+              onLogout={isAuthenticated ? logout : undefined}
+            />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
     </Box>
   );

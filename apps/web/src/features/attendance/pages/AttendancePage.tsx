@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { errorMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useAttendanceList } from '../api/get-attendance';
@@ -70,7 +70,7 @@ export default function AttendancePage() {
           notify.success(res.message);
         },
         // Spec 000 §8: the server's message; the ticks stay so nothing is lost.
-        onError: (err) => notify.error(errorMessage(err, 'Failed to save attendance')),
+        onError: (err) => notify.error(serverMessage(err, 'Failed to save attendance')),
       },
     );
   };

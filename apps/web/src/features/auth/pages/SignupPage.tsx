@@ -2,7 +2,7 @@ import { Button, PasswordInput, TextInput } from '@mantine/core';
 import { signupBody } from '@pawdesk/shared';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverAnswered, serverMessage } from '../../../lib/api-client';
 import { fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useSignup } from '../api/auth';
@@ -37,8 +37,8 @@ export default function SignupPage() {
 
   const serverError =
     signup.error && !(signup.error instanceof ApiError && Object.keys(signup.error.errors).length > 0)
-      ? signup.error instanceof ApiError && signup.error.status !== 0
-        ? signup.error.message || 'Failed to create account'
+      ? serverAnswered(signup.error)
+        ? serverMessage(signup.error, 'Failed to create account')
         : 'Failed to create account. Please try again.'
       : null;
 

@@ -3,7 +3,7 @@ import { INVENTORY_MESSAGES, type InventoryItemBody } from '@pawdesk/shared';
 import { IconList } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiError } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAddItem } from '../api/save-item';
 import { InventoryForm } from '../components/InventoryForm';
@@ -18,7 +18,7 @@ export default function AddInventoryPage() {
       notify.success(res.message || INVENTORY_MESSAGES.added);
       navigate('/staff/inventoryList');
     } catch (err) {
-      notify.error(err instanceof ApiError && err.status !== 0 ? err.message : INVENTORY_MESSAGES.addFailed);
+      notify.error(serverMessage(err, INVENTORY_MESSAGES.addFailed));
       throw err;
     }
   };

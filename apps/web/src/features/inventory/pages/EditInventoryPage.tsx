@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useInventoryItem } from '../api/get-item';
 import { useEditItem } from '../api/save-item';
@@ -78,7 +78,7 @@ export default function EditInventoryPage() {
       if (err instanceof ApiError && err.status === 409 && err.body.item) {
         setChanged(err.body.item as InventoryItem);
       }
-      notify.error(err instanceof ApiError && err.status !== 0 ? err.message : INVENTORY_MESSAGES.editFailed);
+      notify.error(serverMessage(err, INVENTORY_MESSAGES.editFailed));
       throw err;
     }
   };

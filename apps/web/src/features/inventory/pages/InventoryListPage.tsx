@@ -8,7 +8,7 @@ import { confirm } from '../../../components/confirm';
 import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { ApiError } from '../../../lib/api-client';
+import { serverAnswered } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useDeleteItem } from '../api/delete-item';
@@ -61,9 +61,7 @@ export default function InventoryListPage() {
       notify.success(INVENTORY_MESSAGES.deleted);
       setOpen(null);
     } catch (err) {
-      notify.error(
-        err instanceof ApiError && err.status !== 0 ? INVENTORY_MESSAGES.deleteFailed : INVENTORY_MESSAGES.deleteError,
-      );
+      notify.error(serverAnswered(err) ? INVENTORY_MESSAGES.deleteFailed : INVENTORY_MESSAGES.deleteError);
     } finally {
       setDeleting(null);
     }

@@ -14,7 +14,7 @@ import { type ReactNode, useState } from 'react';
 import { Money } from '../../../components/Money';
 import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { ApiError } from '../../../lib/api-client';
+import { serverAnswered, serverMessage } from '../../../lib/api-client';
 import { usePetPrescriptions, usePetSubscriptions, usePetVisits } from '../api/get-pet-panels';
 import { InfoGrid } from './InfoGrid';
 import classes from './pets.module.css';
@@ -72,7 +72,7 @@ function Row({ onOpen, label, children }: { onOpen: () => void; label: string; c
 }
 
 const apiMessage = (err: unknown, answered: string, thrown: string) =>
-  err instanceof ApiError && err.status !== 0 ? err.message || answered : thrown;
+  serverAnswered(err) ? serverMessage(err, answered) : thrown;
 
 /**
  * A panel's list from its query: the loading text, the error with Try again

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { serverAnswered } from '../../../lib/api-client';
 
 /**
  * What to show when a save fails (spec 000 §8): the server's message when it
@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
  * from the server are put on the form's fields.
  */
 export function saveFailure(err: unknown, setError?: (path: string, e: { message: string }) => void): string {
-  if (err instanceof ApiError && err.status !== 0) {
+  if (serverAnswered(err)) {
     if (setError) for (const [path, message] of Object.entries(err.errors)) setError(path, { message });
     return err.message || 'Error saving data';
   }

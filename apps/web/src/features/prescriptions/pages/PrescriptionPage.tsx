@@ -44,7 +44,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { type PaymentChoice, PaymentModal } from '../../../components/PaymentModal';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverAnswered, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAddPrescription } from '../api/add-prescription';
 import { useInventoryOptions } from '../api/get-inventory-options';
@@ -203,8 +203,8 @@ function PrescriptionForm() {
               }
             }
           }
-          if (!withPayment) notify.error(err instanceof ApiError && err.status !== 0 ? err.message : 'Error saving prescription');
-          else if (err instanceof ApiError && err.status !== 0) notify.error(RX_MESSAGES.saveFailed(err.message));
+          if (!withPayment) notify.error(serverMessage(err, 'Error saving prescription'));
+          else if (serverAnswered(err)) notify.error(RX_MESSAGES.saveFailed(err.message));
           else notify.error(RX_MESSAGES.saveError);
         },
       },

@@ -4,7 +4,7 @@ import { DROP_OFF_WINDOW, PICK_UP_WINDOW } from '@pawdesk/shared/catalog';
 import { IconClock, IconMail, IconMapPin, IconPhone, IconSend } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useBusiness } from '../../../lib/business';
 import { fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
@@ -39,7 +39,7 @@ export default function ContactUsPage() {
             shown = true;
           }
         }
-        if (!shown) notify.error(errorMessage(err, 'Could not send your message. Please try again.'));
+        if (!shown) notify.error(serverMessage(err, 'Could not send your message. Please try again.'));
       },
     });
   });
