@@ -39,6 +39,7 @@ const P = {
   deboard: page(() => import('../features/boarding/pages/DeboardPage')),
   prescription: page(() => import('../features/prescriptions/pages/PrescriptionPage')),
   onlineAppointments: page(() => import('../features/appointments/pages/OnlineAppointmentsPage')),
+  users: page(() => import('../features/users/pages/UsersPage')),
   // customer
   customerDashboard: page(() => import('../features/customer/pages/CustomerDashboardPage')),
   bookAppointment: page(() => import('../features/appointments/pages/BookAppointmentPage')),
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
       guarded('/staff/deboard', P.deboard),
       guarded('/staff/prescription', P.prescription),
       guarded('/staff/onlinecustomerappointment', P.onlineAppointments),
+      guarded('/staff/users', P.users),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/bookservice', P.bookAppointment),

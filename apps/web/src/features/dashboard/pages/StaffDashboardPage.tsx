@@ -13,6 +13,8 @@ import {
   IconPaw,
   IconPlus,
   IconSearch,
+  IconSettings,
+  IconUserCog,
   IconUsers,
   IconWorldWww,
 } from '@tabler/icons-react';
@@ -100,6 +102,14 @@ export default function StaffDashboardPage() {
             { label: 'Online customer appointments', to: '/staff/onlinecustomerappointment', icon: <IconWorldWww size={18} /> },
           ]}
         />
+        {user?.isAdmin ? (
+          <Panel
+            title="Administration"
+            description="For administrators"
+            icon={<IconSettings />}
+            tiles={[{ label: 'Staff accounts', to: '/staff/users', icon: <IconUserCog size={18} /> }]}
+          />
+        ) : null}
       </SimpleGrid>
     </>
   );
