@@ -1,9 +1,20 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatINR, PAYMENT_TYPES, type PaymentMethod, type PaymentType } from '@pawdesk/shared';
-import { IconCash, IconCheck, IconLink } from '@tabler/icons-react';
+import { formatINR, PAYMENT_TYPES, type PaymentMethod, type PaymentType, type VisitPaymentMethod } from '@pawdesk/shared';
+import { IconCash, IconCheck, IconCreditCard, IconLink } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 
-export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = { cash: 'Cash Payment', payment_link: 'Payment Link' };
+export const PAYMENT_METHOD_LABEL: Record<VisitPaymentMethod, string> = {
+  cash: 'Cash Payment',
+  payment_link: 'Payment Link',
+  card: 'Card',
+};
+const METHOD_ICON: Record<VisitPaymentMethod, ReactNode> = {
+  cash: <IconCash size={22} aria-hidden />,
+  payment_link: <IconLink size={22} aria-hidden />,
+  card: <IconCreditCard size={22} aria-hidden />,
+};
+/** Cash and payment link (prescriptions); visits, boarding and subscriptions add Card. */
+const DEFAULT_METHODS: readonly PaymentMethod[] = ['cash', 'payment_link'];
 export const PAYMENT_TYPE_LABEL: Record<PaymentType, string> = {
   partial_payment: 'Partial Payment',
   advance_payment: 'Advance Payment',
@@ -15,10 +26,14 @@ const PAYMENT_TYPE_HINT: Record<PaymentType, string> = {
   payment_after_service: 'Nothing is collected now; the full amount is due after the service.',
 };
 
-/** What the user chose. `amountNow` is what was collected (0 for payment after service). */
-export interface PaymentChoice {
+/**
+ * What the user chose. `amountNow` is what was collected (0 for payment after service). For `card`, nothing is
+ * collected yet: save the record, then open the card checkout for `amountNow` (`useCardCheckout` in
+ * components/CardCheckout.tsx).
+ */
+export interface PaymentChoice<M extends VisitPaymentMethod = PaymentMethod> {
   paymentType: PaymentType | null;
-  method: PaymentMethod | null;
+  method: M | null;
   amountNow: number;
 }
 
@@ -60,11 +75,13 @@ function MethodButton({
 
 /**
  * The one payment modal (spec 001 §2 "Payment modals"): an optional payment
- * type step, then 'Payment Options' with Cash Payment or Payment Link and the
- * confirmation checkbox. Submit is enabled only when a method is chosen and
- * the box is ticked; the choice is handed to `onSubmit`, which records it.
+ * type step, then 'Payment Options' with Cash Payment, Payment Link (and Card
+ * where `methods` offers it) and the confirmation checkbox. Submit is enabled
+ * only when a method is chosen and, for cash and link, the box is ticked (a
+ * card payment is confirmed by its checkout instead); the choice is handed to
+ * `onSubmit`, which records it.
  */
-export function PaymentModal({
+export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
   opened,
   onClose,
   total,
@@ -72,21 +89,24 @@ export function PaymentModal({
   submitting = false,
   withPaymentType = false,
   paymentTypes = PAYMENT_TYPES,
+  methods = DEFAULT_METHODS as readonly M[],
 }: {
   opened: boolean;
   onClose: () => void;
   /** Amount due in rupees. */
   total: number;
-  onSubmit: (choice: PaymentChoice) => void;
+  onSubmit: (choice: PaymentChoice<M>) => void;
   submitting?: boolean;
   /** Ask for the payment type first (hostel, day care). */
   withPaymentType?: boolean;
   paymentTypes?: readonly PaymentType[];
+  /** The methods offered, in order: default cash and payment link; visits pass VISIT_PAYMENT_METHODS (adds Card). */
+  methods?: readonly M[];
 }) {
   const [step, setStep] = useState<'type' | 'method'>(withPaymentType ? 'type' : 'method');
   const [paymentType, setPaymentType] = useState<PaymentType | null>(null);
   const [partial, setPartial] = useState<number | string>('');
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [method, setMethod] = useState<M | null>(null);
   const [confirmed, setConfirmed] = useState(false);
 
   // Every opening starts afresh.
@@ -120,7 +140,8 @@ export function PaymentModal({
       : paymentType === 'payment_after_service'
         ? 0
         : total;
-  const canSubmit = method !== null && confirmed && !submitting;
+  const byCard = method === 'card';
+  const canSubmit = method !== null && (confirmed || byCard) && !submitting;
 
   const close = () => {
     if (!submitting) onClose();
@@ -191,25 +212,28 @@ export function PaymentModal({
           <Text size="sm" c="dimmed">
             Choose how the payment was collected.
           </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" role="group" aria-label="Payment method">
-            <MethodButton
-              selected={method === 'cash'}
-              icon={<IconCash size={22} aria-hidden />}
-              label={PAYMENT_METHOD_LABEL.cash}
-              onClick={() => setMethod('cash')}
-            />
-            <MethodButton
-              selected={method === 'payment_link'}
-              icon={<IconLink size={22} aria-hidden />}
-              label={PAYMENT_METHOD_LABEL.payment_link}
-              onClick={() => setMethod('payment_link')}
-            />
+          <SimpleGrid cols={{ base: 1, xs: methods.length }} spacing="sm" role="group" aria-label="Payment method">
+            {methods.map((m) => (
+              <MethodButton
+                key={m}
+                selected={method === m}
+                icon={METHOD_ICON[m]}
+                label={PAYMENT_METHOD_LABEL[m]}
+                onClick={() => setMethod(m)}
+              />
+            ))}
           </SimpleGrid>
-          <Checkbox
-            checked={confirmed}
-            onChange={(e) => setConfirmed(e.currentTarget.checked)}
-            label={`I confirm that the payment of ${rupees(amountNow)} has been completed`}
-          />
+          {byCard ? (
+            <Text size="sm">
+              The card checkout for <b>{rupees(amountNow)}</b> opens after you submit.
+            </Text>
+          ) : (
+            <Checkbox
+              checked={confirmed}
+              onChange={(e) => setConfirmed(e.currentTarget.checked)}
+              label={`I confirm that the payment of ${rupees(amountNow)} has been completed`}
+            />
+          )}
           <Group justify="space-between" gap="sm" mt="xs">
             {withPaymentType ? (
               <Button variant="subtle" onClick={() => setStep('type')} disabled={submitting}>

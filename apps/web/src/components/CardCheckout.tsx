@@ -1,0 +1,153 @@
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { formatINR } from '@pawdesk/shared/money';
+import { IconAlertTriangle, IconCreditCard, IconLock } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { errorMessage } from '../lib/api-client';
+import {
+  type CheckoutOutcome,
+  type CheckoutResult,
+  type OfflineCheckoutRequest,
+  type PayByCardInput,
+  payByCard,
+  payOffline,
+} from '../lib/checkout';
+
+type Settle = (r: CheckoutResult | 'failed' | 'dismissed') => void;
+
+const METHODS = ['Card', 'UPI', 'Netbanking', 'Wallet', 'Pay Later'];
+
+/**
+ * The offline provider's checkout dialog (no Razorpay keys configured): looks like a checkout, shows the
+ * amount, and Pay / Fail ask the server's offline provider for the result Razorpay's checkout would give.
+ */
+function OfflineCheckoutModal({ req, onSettle }: { req: OfflineCheckoutRequest | null; onSettle: Settle }) {
+  const [busy, setBusy] = useState<'success' | 'failure' | null>(null);
+  const [method, setMethod] = useState(METHODS[0]!);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failedOnce = useRef(false);
+
+  const finish = (r: CheckoutResult | 'failed' | 'dismissed') => {
+    setBusy(null);
+    setFailure(null);
+    failedOnce.current = false;
+    onSettle(r);
+  };
+
+  const attempt = async (outcome: 'success' | 'failure') => {
+    if (!req) return;
+    setBusy(outcome);
+    setFailure(null);
+    try {
+      const res = await payOffline(req.order.order.id, outcome);
+      if (res.status === 'captured' && res.razorpay_signature) {
+        finish({
+          razorpay_order_id: res.razorpay_order_id,
+          razorpay_payment_id: res.razorpay_payment_id,
+          razorpay_signature: res.razorpay_signature,
+        });
+        return;
+      }
+      // As Razorpay's checkout does, a failed attempt keeps the dialog open for another try.
+      failedOnce.current = true;
+      setFailure(res.error?.description ?? 'Payment failed');
+    } catch (err) {
+      failedOnce.current = true;
+      setFailure(errorMessage(err, 'Payment failed'));
+    }
+    setBusy(null);
+  };
+
+  const amount = req ? formatINR(req.order.amountRupees) : '';
+  return (
+    <Modal
+      opened={req !== null}
+      onClose={() => (busy ? undefined : finish(failedOnce.current ? 'failed' : 'dismissed'))}
+      title={
+        <Group gap="xs">
+          <IconLock size={18} aria-hidden />
+          <Text fw={600}>{req?.businessName}</Text>
+        </Group>
+      }
+      centered
+      closeOnClickOutside={false}
+      aria-label="Card checkout"
+    >
+      {req ? (
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <div>
+              <Text size="sm" c="dimmed">
+                {req.description}
+              </Text>
+              <Title order={2} mt={4} data-testid="checkout-amount">
+                {amount}
+              </Title>
+            </div>
+            <Badge color="gray" variant="light">
+              Offline checkout
+            </Badge>
+          </Group>
+          <SegmentedControl fullWidth value={method} onChange={setMethod} data={METHODS} aria-label="Payment method" />
+          <Text size="xs" c="dimmed">
+            Test mode: no money moves. Pay records a captured payment as Razorpay would; Fail records a failed attempt.
+          </Text>
+          {failure ? (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Payment failed">
+              {failure}. You can try again or close the checkout.
+            </Alert>
+          ) : null}
+          <Group grow>
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => attempt('failure')}
+              loading={busy === 'failure'}
+              disabled={busy !== null}
+            >
+              Fail
+            </Button>
+            <Button
+              leftSection={<IconCreditCard size={18} />}
+              onClick={() => attempt('success')}
+              loading={busy === 'success'}
+              disabled={busy !== null}
+            >
+              Pay {amount}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/**
+ * Card checkout for a screen: `payByCard({ visitId | boardingId | prescriptionId | subscriptionId, amount })`
+ * resolves to 'paid' | 'failed' | 'dismissed' (see lib/checkout.ts). Render `element` once in the screen: it
+ * is the offline provider's checkout dialog (nothing shows when Razorpay is configured).
+ */
+export function useCardCheckout(): { payByCard: (input: PayByCardInput) => Promise<CheckoutOutcome>; element: ReactNode } {
+  const [req, setReq] = useState<OfflineCheckoutRequest | null>(null);
+  const settle = useRef<Settle | null>(null);
+
+  const pay = useCallback(
+    (input: PayByCardInput) =>
+      payByCard(
+        input,
+        (r) =>
+          new Promise((resolve) => {
+            settle.current = resolve;
+            setReq(r);
+          }),
+      ),
+    [],
+  );
+
+  const onSettle: Settle = (r) => {
+    setReq(null);
+    settle.current?.(r);
+    settle.current = null;
+  };
+
+  return { payByCard: pay, element: <OfflineCheckoutModal req={req} onSettle={onSettle} /> };
+}
