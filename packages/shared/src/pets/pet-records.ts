@@ -1,5 +1,6 @@
 /** Answer contracts of what is recorded per pet: history, visits and subscriptions (spec 000 §3, §7). */
 import { z } from 'zod';
+import { visitPaymentViewSchema } from '../visits/visit-payment-view.ts';
 
 export const itemRefSchema = z.object({ _id: z.string(), itemName: z.string() });
 
@@ -44,7 +45,8 @@ export const petVisitSchema = z.object({
   price: z.number(),
   pet: z.object({ _id: z.string(), name: z.string() }),
   visitType: visitTypeRefSchema,
-  details: z.record(z.string(), z.unknown()),
+  /** What the visit sold, with `payment` (payment.amount: what was paid, 0 when nothing) and `paymentLeft` from the ledger. */
+  details: z.looseObject({ payment: visitPaymentViewSchema, paymentLeft: z.number() }),
   item: itemRefSchema.nullable(),
   quantity: z.number().nullable(),
   volumeML: z.number().nullable(),

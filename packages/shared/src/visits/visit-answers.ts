@@ -4,11 +4,8 @@
  * never read from what the visit stored; amounts are rupees.
  */
 import { z } from 'zod';
-import { visitTypeRefSchema } from '../pets/pet-records.ts';
+import { visitTypeApiSchema } from './types-schemas.ts';
 import { visitPaymentViewSchema } from './visit-payment-view.ts';
-
-/** The visit type of a visit with its prices (as the visit lists answer it) and its code. */
-export const visitTypeOfVisitSchema = visitTypeRefSchema.extend({ code: z.string() });
 
 /** A shop item, medicine or vaccine line of a visit. */
 export const visitItemLineSchema = z.object({
@@ -65,7 +62,8 @@ export const visitDetailsSchema = z.object({
     dob: z.string().nullable(),
     owner: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string().nullable() }),
   }),
-  visitType: visitTypeOfVisitSchema,
+  /** The visit type with its prices now (the visit's own prices are in details). */
+  visitType: visitTypeApiSchema,
   details: visitDetailsFieldsSchema,
   /** The boarding this visit started (boarding purposes). */
   boardingId: z.string().nullable(),

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type Cursor, page } from '../../lib/cursor.ts';
 import { itemsByIdAnyState } from '../inventory/inventory.service.ts';
 import { visitTypesByIds, visitTypeToApi } from '../visit-types/visit-types.service.ts';
+import { type VisitMoney, visitMoneyOf } from './visit-payments.service.ts';
 import { itemLinesOf, newestVisitsOfPet, pageVisitsOfPet } from './visits.repo.ts';
 
 /** Most visits the pet history (registrations-by-date screen) returns. */
@@ -34,16 +35,20 @@ export async function listPetVisits(
 ): Promise<{ list: PetVisit[]; nextCursor: string | null }> {
   const rows = await pageVisitsOfPet(db, pet.id, opts.limit, opts.cursor);
   const { rows: pageRows, nextCursor } = page(rows, opts.limit);
-  const [items, typeRows] = await Promise.all([
+  const [items, typeRows, money] = await Promise.all([
     itemNames(db, pageRows),
     visitTypesByIds(db, [...new Set(pageRows.map((r) => r.visitTypeId))]),
+    visitMoneyOf(
+      db,
+      pageRows.map((r) => r.id),
+    ),
   ]);
   const types = new Map(typeRows.map((t) => [t.id, t]));
   return {
     nextCursor,
     list: pageRows.flatMap((r) => {
       const type = types.get(r.visitTypeId);
-      return type ? [toPetVisit(r, type, pet, items)] : [];
+      return type ? [toPetVisit(r, type, pet, items, money.get(r.id)!)] : [];
     }),
   };
 }
@@ -56,6 +61,7 @@ function toPetVisit(
   t: VisitType,
   pet: { id: string; name: string },
   items: ReadonlyMap<string, string>,
+  money: VisitMoney,
 ): PetVisit {
   return {
     _id: r.id,
@@ -64,8 +70,11 @@ function toPetVisit(
     price: toRupees(r.pricePaise),
     pet: { _id: pet.id, name: pet.name },
     visitType: visitTypeToApi(t),
-    details:
-      r.details && typeof r.details === 'object' && !Array.isArray(r.details) ? (r.details as Record<string, unknown>) : {},
+    // What was paid and what is left come from the ledger, never from what the visit's details stored.
+    details: {
+      ...(r.details && typeof r.details === 'object' && !Array.isArray(r.details) ? (r.details as Record<string, unknown>) : {}),
+      ...money,
+    },
     item: itemOf(items, r.itemId),
     quantity: num(r.quantity),
     volumeML: num(r.volumeML),

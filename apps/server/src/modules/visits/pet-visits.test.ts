@@ -53,7 +53,8 @@ describe('GET /visit/getparticularpetvisit?petId=', () => {
       price: 550.5,
       pet: { _id: pet.id, name: 'Sheru' },
       visitType: { purpose: 'Veterinary', price: 500, consultationPricePvt: 500, consultationPriceNgoEmergency: 600 },
-      details: { payment: { amount: 550.5 } },
+      // The details' stored payment is ignored: what was paid comes from the ledger (nothing here).
+      details: { price: 550.5, payment: { amount: 0, remainingAmount: 0 }, paymentLeft: 0 },
       item: { _id: item.id, itemName: 'Rabies Vaccine' },
       quantity: 2,
       volumeML: 1.5,

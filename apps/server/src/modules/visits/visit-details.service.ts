@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { boardingsOfVisits } from '../boarding/boarding.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { subscriptionById } from '../subscriptions/subscriptions.service.ts';
-import { visitTypeById } from '../visit-types/visit-types.service.ts';
+import { visitTypeById, visitTypeToApi } from '../visit-types/visit-types.service.ts';
 import { findVisit, findVisitItems, type VisitItemRow } from './visit-records.repo.ts';
 import { visitMoneyOf } from './visit-payments.service.ts';
 
@@ -58,17 +58,7 @@ export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails
       dob: pet.dob,
       owner: { _id: pet.owner.id, name: pet.owner.name, phone: pet.owner.phone, email: pet.owner.email },
     },
-    visitType: {
-      _id: type.id,
-      code: type.code,
-      purpose: type.purpose,
-      price: toRupees(type.pricePaise),
-      halfdayPrice: toRupees(type.halfdayPricePaise),
-      consultationPricePvt: toRupees(type.consultationPvtPaise),
-      consultationPricePvtEmergency: toRupees(type.consultationPvtEmergencyPaise),
-      consultationPriceNgo: toRupees(type.consultationNgoPaise),
-      consultationPriceNgoEmergency: toRupees(type.consultationNgoEmergencyPaise),
-    },
+    visitType: visitTypeToApi(type),
     details: {
       ...stored,
       purpose: visit.purpose,
