@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useTestUser } from './harness.ts';
+import { visitToPay } from './payments-fixtures.ts';
 
 const t = useTestApp();
 const staff = useTestUser(t, 'staff');
@@ -113,5 +114,59 @@ describe('visit types and plans', () => {
       numberOfGroomings: 'number',
       'subscriptionType.purpose': 'string',
     });
+  });
+});
+
+/* ───────────── card payments (the boarding and dog-park "pay remaining" flows) ───────────── */
+
+describe('payments (card)', () => {
+  /** A visit with ₹750 due and its card payment pending, an order for it, and the offline checkout's result. */
+  async function paidCheckout() {
+    const { visit } = await visitToPay(t.database.db, { pricePaise: 75000, pending: { method: 'card' } });
+    const order = await clientCall('POST', '/payments/create-order', staff.token, {
+      amount: 750,
+      receipt: `order${Date.now()}`,
+      notes: { visitId: visit.id },
+    });
+    const { id } = order.json().order as { id: string };
+    const paid = await clientCall('POST', `/payments/offline/checkout/${id}/pay`, staff.token, { outcome: 'success' });
+    return { visit, order, result: paid.json() };
+  }
+
+  it('POST /payments/create-order {amount, receipt, notes} → success, order {id, amount (paise), currency}, message', async () => {
+    const { order } = await paidCheckout();
+    expect(order.status).toBe(200);
+    const body = order.json();
+    expectFields(body, {
+      success: 'boolean',
+      message: 'string',
+      order: 'object',
+      'order.id': 'string',
+      'order.amount': 'number',
+    });
+    expect(body.order).toMatchObject({ amount: 75000, currency: 'INR' });
+  });
+
+  it('POST /payments/verify-payment {razorpay_order_id, razorpay_payment_id, razorpay_signature} → success, message', async () => {
+    const { result } = await paidCheckout();
+    const res = await clientCall('POST', '/payments/verify-payment', staff.token, {
+      razorpay_order_id: result.razorpay_order_id,
+      razorpay_payment_id: result.razorpay_payment_id,
+      razorpay_signature: result.razorpay_signature,
+    });
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    expect(res.json()).toMatchObject({ success: true, message: '✅ Payment Done Successfully!' });
+  });
+
+  it('POST /payments/verify-pending-payment {razorpay_payment_id, visitId} → success', async () => {
+    const { visit, result } = await paidCheckout();
+    const res = await clientCall('POST', '/payments/verify-pending-payment', staff.token, {
+      razorpay_payment_id: result.razorpay_payment_id,
+      visitId: visit.id,
+    });
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean' });
+    expect(res.json().success).toBe(true);
   });
 });
