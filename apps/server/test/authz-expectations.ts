@@ -190,12 +190,15 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/admin/audit`]: adminOnly(200, () => ({ query: { entity: 'plan' } })),
 
   // visits, boarding and subscriptions (requests not built here: their own tests cover the bodies)
+  [`POST ${V}/visit/addinquiryvisit`]: staffOnly(201, (fx) => ({
+    body: { petId: fx.a.petId, visitType: fx.inquiryTypeId, note: 'Asked about day care' },
+  })),
   ...Object.fromEntries(
-    ['inquiry', 'dogpark', 'veterinary', 'hostel', 'daycare', 'dayschool', 'playschool', 'grooming', 'shop', 'shopping']
+    ['dogpark', 'veterinary', 'hostel', 'daycare', 'dayschool', 'playschool', 'grooming', 'shop', 'shopping']
       .map((kind) => [`POST ${V}/visit/add${kind}visit`, staffOnly(PASSES, () => ({ body: {} }))])
       .concat([[`POST ${V}/visit/addvisit`, staffOnly(PASSES, () => ({ body: {} }))]]),
   ),
-  [`GET ${V}/visit/getvisitdetails/{id}`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`GET ${V}/visit/getvisitdetails/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await fx.visit() } })),
   [`GET ${V}/visit/buyy/{id}`]: staffOnly(PASSES, () => ({ params: { id: UNKNOWN_ID } })),
   [`POST ${V}/boarding/checkboarding`]: staffOnly(PASSES, (fx) => ({ body: { petId: fx.a.petId } })),
   [`POST ${V}/subscription/buysubscription`]: staffOnly(PASSES, () => ({ body: {} })),

@@ -37,6 +37,10 @@ export interface Fixtures {
   visitTypeId: string;
   /** A new subscription plan of that visit type; its id. */
   plan(): Promise<string>;
+  /** The Inquiry visit type's id. */
+  inquiryTypeId: string;
+  /** A new inquiry visit of customer A's pet (saved through the API); its id. */
+  visit(): Promise<string>;
 }
 
 async function customer(t: TestApp, name: string): Promise<CustomerFixture> {
@@ -59,9 +63,17 @@ export async function makeFixtures(t: TestApp): Promise<Fixtures> {
   await db.update(users).set({ disabled: true }).where(eq(users.id, disabled.id));
   t.app.forgetAccount(disabled.id);
   const [subscribable] = await db.select().from(visitTypes).where(eq(visitTypes.hasSubscription, true)).limit(1);
+  const [inquiry] = await db.select().from(visitTypes).where(eq(visitTypes.code, 'inquiry'));
   let n = 0;
   return {
     visitTypeId: subscribable!.id,
+    inquiryTypeId: inquiry!.id,
+    visit: async () => {
+      const body = { petId: a.petId, visitType: inquiry!.id, note: 'Asked about day care' };
+      const res = await t.call({ method: 'POST', url: '/api/v1/visit/addinquiryvisit', payload: body, token: staff.token });
+      if (res.statusCode !== 201) throw new Error(`fixture visit: ${res.statusCode} ${res.body}`);
+      return res.json().visit._id as string;
+    },
     plan: async () => {
       const [row] = await db
         .insert(subscriptionPlans)

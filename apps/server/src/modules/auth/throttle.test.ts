@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 import { addressKey, LoginThrottle } from './login-throttle.ts';
 
@@ -75,6 +76,12 @@ describe('login throttling', () => {
     } finally {
       await proxied.close();
     }
+  });
+
+  it('reads TRUST_PROXY as a number of proxies (true = one)', () => {
+    const cfg = (v?: string) => loadConfig({ DATA_DIR: '/tmp/pawdesk-cfg-trust', ...(v ? { TRUST_PROXY: v } : {}) }).trustProxy;
+    expect([cfg(), cfg('false'), cfg('true'), cfg('2')]).toEqual([false, false, true, 2]);
+    expect(() => cfg('all')).toThrow(/TRUST_PROXY/);
   });
 
   it('holds across instances and counts every address over all accounts', async () => {
