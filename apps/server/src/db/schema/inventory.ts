@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, paise, pk, ref, refTo, updatedAt } from './_columns.ts';
 
 export const inventoryItems = pgTable(
@@ -29,6 +29,10 @@ export const inventoryItems = pgTable(
     check('inventory_unit_ck', sql`${t.stockUnit} in ('ml','item','tablet','mg')`),
     check('inventory_type_ck', sql`${t.itemType} in ('disposable','syringe','medicine','vaccine')`),
     index('inventory_name_idx').on(sql`lower(${t.itemName}) text_pattern_ops`),
+    // One active item per name and stock unit, case-insensitive (a deleted item's name may be used again).
+    uniqueIndex('inventory_active_name_unit_uq')
+      .on(sql`lower(${t.itemName})`, t.stockUnit)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
