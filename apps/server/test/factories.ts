@@ -45,12 +45,14 @@ export async function makePet(
   return row!;
 }
 
-/** Inserts an inventory item; prices in paise. */
+let itemSeq = 0;
+
+/** Inserts an inventory item (a name of its own unless given: active names are unique per unit); prices in paise. */
 export async function makeItem(db: DbOrTx, i: Partial<typeof inventoryItems.$inferInsert> = {}) {
   const [row] = await db
     .insert(inventoryItems)
     .values({
-      itemName: 'Test Item',
+      itemName: `Test Item ${++itemSeq}.${randomInt(0, 1_000_000)}`,
       stock: 100,
       stockUnit: 'tablet',
       itemType: 'medicine',
