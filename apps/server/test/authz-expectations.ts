@@ -200,9 +200,9 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   ),
   [`GET ${V}/visit/getvisitdetails/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await fx.visit() } })),
   [`GET ${V}/visit/buyy/{id}`]: staffOnly(PASSES, () => ({ params: { id: UNKNOWN_ID } })),
-  [`POST ${V}/boarding/checkboarding`]: staffOnly(PASSES, (fx) => ({ body: { petId: fx.a.petId } })),
+  [`POST ${V}/boarding/checkboarding`]: staffOnly(200, (fx) => ({ body: { _id: fx.a.petId } })),
   [`POST ${V}/subscription/buysubscription`]: staffOnly(PASSES, () => ({ body: {} })),
-  [`GET ${V}/subscription/getsubscriptiondetails`]: staffOnly(PASSES, (fx) => ({
+  [`GET ${V}/subscription/getsubscriptiondetails`]: staffOnly(200, (fx) => ({
     query: { petId: fx.a.petId, visitType: fx.visitTypeId },
   })),
 
