@@ -39,6 +39,7 @@ const P = {
   deboard: page(() => import('../features/boarding/pages/DeboardPage')),
   prescription: page(() => import('../features/prescriptions/pages/PrescriptionPage')),
   onlineAppointments: page(() => import('../features/appointments/pages/OnlineAppointmentsPage')),
+  prices: page(() => import('../features/prices/pages/PricesPage')),
   users: page(() => import('../features/users/pages/UsersPage')),
   // customer
   customerDashboard: page(() => import('../features/customer/pages/CustomerDashboardPage')),
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
       guarded('/staff/deboard', P.deboard),
       guarded('/staff/prescription', P.prescription),
       guarded('/staff/onlinecustomerappointment', P.onlineAppointments),
+      guarded('/staff/prices', P.prices),
       guarded('/staff/users', P.users),
 
       guarded('/customer/dashboard', P.customerDashboard),

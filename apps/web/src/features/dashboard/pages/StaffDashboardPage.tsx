@@ -8,6 +8,7 @@ import {
   IconCategory,
   IconChecklist,
   IconClockExclamation,
+  IconCurrencyRupee,
   IconList,
   IconPackage,
   IconPaw,
@@ -107,7 +108,10 @@ export default function StaffDashboardPage() {
             title="Administration"
             description="For administrators"
             icon={<IconSettings />}
-            tiles={[{ label: 'Staff accounts', to: '/staff/users', icon: <IconUserCog size={18} /> }]}
+            tiles={[
+              { label: 'Prices & plans', to: '/staff/prices', icon: <IconCurrencyRupee size={18} /> },
+              { label: 'Staff accounts', to: '/staff/users', icon: <IconUserCog size={18} /> },
+            ]}
           />
         ) : null}
       </SimpleGrid>

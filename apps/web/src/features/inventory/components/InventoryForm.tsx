@@ -25,6 +25,7 @@ import {
 } from '@pawdesk/shared';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
+import { COUNT_INPUT as COUNT, MONEY_INPUT as MONEY } from '../../../components/NumberField';
 import { ApiError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 
@@ -40,18 +41,6 @@ interface FormValues {
 }
 
 type NumberName = 'stock' | 'reorderLevel' | 'unitCostPrice' | 'unitMinRetailPriceNGO' | 'unitMaxRetailPriceCustomer';
-
-/** Whole, non-negative counts. */
-const COUNT = { min: 0, allowDecimal: false, allowNegative: false } satisfies NumberInputProps;
-/** Rupee amounts, grouped the Indian way. */
-const MONEY = {
-  leftSection: '₹',
-  min: 0,
-  decimalScale: 2,
-  allowNegative: false,
-  thousandSeparator: ',',
-  thousandsGroupStyle: 'lakh',
-} satisfies NumberInputProps;
 
 const unitOptions = INVENTORY_UNITS.map((u) => ({ value: u, label: INVENTORY_UNIT_LABEL[u] }));
 // The 'Vaccine' option carries the value 'vaccine' (spec 000 §3 names the defect that saved it as medicine).

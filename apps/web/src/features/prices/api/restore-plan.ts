@@ -1,0 +1,13 @@
+import type { PlanSaved } from '@pawdesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { priceKeys } from './keys';
+
+export function restorePlan(id: string) {
+  return api<PlanSaved>(`/admin/plans/${id}/restore`, { method: 'POST' });
+}
+
+export function useRestorePlan() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: restorePlan, onSuccess: () => qc.invalidateQueries({ queryKey: priceKeys.all }) });
+}

@@ -1,0 +1,13 @@
+import type { PlanSaved } from '@pawdesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { priceKeys } from './keys';
+
+export function retirePlan(id: string) {
+  return api<PlanSaved>(`/admin/plans/${id}/retire`, { method: 'POST' });
+}
+
+export function useRetirePlan() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: retirePlan, onSuccess: () => qc.invalidateQueries({ queryKey: priceKeys.all }) });
+}

@@ -1,0 +1,176 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { type AdminVisitType, PRICES_MSG, type SubscriptionPlan } from '@pawdesk/shared';
+import { IconHistory, IconLock } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { confirm } from '../../../components/confirm';
+import { PageHeader } from '../../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { usePlans } from '../api/get-plans';
+import { useVisitTypes } from '../api/get-visit-types';
+import { useRestorePlan } from '../api/restore-plan';
+import { useRetirePlan } from '../api/retire-plan';
+import { HistoryDrawer, type HistoryTarget } from '../components/HistoryDrawer';
+import { PlanModal, type PlanTarget } from '../components/PlanModal';
+import { PlansSection } from '../components/PlansSection';
+import { VisitTypeModal } from '../components/VisitTypeModal';
+import { VisitTypesTable } from '../components/VisitTypesTable';
+
+const TITLE = 'Prices & plans';
+const SUBTITLE = 'Visit prices and subscription plans. Changes apply to new visits and purchases only.';
+
+function Section({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-label={title}>
+      <div>
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      </div>
+      {children}
+    </Stack>
+  );
+}
+
+function PriceManager() {
+  const types = useVisitTypes();
+  const plans = usePlans();
+  const retire = useRetirePlan();
+  const restore = useRestorePlan();
+  const [editing, setEditing] = useState<AdminVisitType | null>(null);
+  const [planTarget, setPlanTarget] = useState<PlanTarget | null>(null);
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  // Record names for the whole-screen history (entries name the type or plan they changed).
+  const names = useMemo(
+    () =>
+      new Map<string, string>([
+        ...(types.data?.visitTypes ?? []).map((t) => [t._id, t.purpose] as const),
+        ...(plans.data?.subscriptionPlans ?? []).map((p) => [p._id, `${p.name} (${p.subscriptionType.purpose})`] as const),
+      ]),
+    [types.data, plans.data],
+  );
+
+  const setOffered = async (plan: SubscriptionPlan, offered: boolean) => {
+    const ok = await confirm({
+      title: offered ? 'Restore plan' : 'Retire plan',
+      message: offered
+        ? `Offer “${plan.name}” again for new purchases?`
+        : `Retire “${plan.name}”? It will no longer be offered. Pets that already hold it keep their subscription.`,
+      confirmLabel: offered ? 'Restore' : 'Retire',
+      danger: !offered,
+    });
+    if (!ok) return;
+    setBusy(plan._id);
+    try {
+      notify.success((await (offered ? restore : retire).mutateAsync(plan._id)).message);
+    } catch (err) {
+      notify.error(errorMessage(err, 'Could not change the plan'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (types.isPending || plans.isPending) {
+    body = <LoadingState label="Loading prices..." />;
+  } else if (types.isError || plans.isError) {
+    const failed = types.isError ? types : plans;
+    // An account that stopped being an admin since it signed in.
+    body =
+      failed.error instanceof ApiError && failed.error.status === 403 ? (
+        <AdminOnly />
+      ) : (
+        <ErrorState
+          title="Could not load the prices"
+          message={failed.error?.message ?? 'Something went wrong'}
+          onRetry={() => {
+            types.refetch();
+            plans.refetch();
+          }}
+        />
+      );
+  } else if (types.data.visitTypes.length === 0) {
+    body = (
+      <EmptyState
+        title="No visit types"
+        hint="The visit types are installed with the database; restart the server to add them."
+      />
+    );
+  } else {
+    body = (
+      <Stack gap="xl">
+        <Section
+          title="Visit prices"
+          hint="Base and half-day prices per purpose; Veterinary has a consultation price per customer type."
+        >
+          <VisitTypesTable
+            types={types.data.visitTypes}
+            onEdit={setEditing}
+            onHistory={(t) => setHistory({ entity: 'visit_type', entityId: t._id, title: t.purpose })}
+          />
+        </Section>
+        <Section title="Subscription plans" hint="Retired plans are no longer offered; pets that hold them keep them.">
+          <PlansSection
+            types={types.data.visitTypes}
+            plans={plans.data.subscriptionPlans}
+            busy={busy}
+            onCreate={(t) => setPlanTarget({ kind: 'create', visitType: t })}
+            onEdit={(plan) => setPlanTarget({ kind: 'edit', plan })}
+            onHistory={(plan) => setHistory({ entity: 'plan', entityId: plan._id, title: plan.name })}
+            onRetire={(plan) => setOffered(plan, false)}
+            onRestore={(plan) => setOffered(plan, true)}
+          />
+        </Section>
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        subtitle={SUBTITLE}
+        actions={
+          <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory({ entity: 'visit_type' })}>
+            History
+          </Button>
+        }
+      />
+      {body}
+      <VisitTypeModal type={editing} onClose={() => setEditing(null)} />
+      <PlanModal target={planTarget} onClose={() => setPlanTarget(null)} />
+      <HistoryDrawer target={history} names={names} onChange={setHistory} onClose={() => setHistory(null)} />
+    </>
+  );
+}
+
+function AdminOnly() {
+  return (
+    <EmptyState
+      icon={<IconLock size={26} />}
+      title={PRICES_MSG.adminOnly}
+      hint="Ask an administrator to change visit prices or subscription plans."
+    />
+  );
+}
+
+/** `/staff/prices`: admins change visit prices and subscription plans and see who changed what. */
+export default function PricesPage() {
+  const { user } = useAuth();
+  if (!user?.isAdmin) {
+    return (
+      <>
+        <PageHeader title={TITLE} subtitle={SUBTITLE} />
+        <AdminOnly />
+      </>
+    );
+  }
+  return <PriceManager />;
+}
