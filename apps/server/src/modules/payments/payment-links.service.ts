@@ -38,7 +38,7 @@ async function ensureLink(
   try {
     link = await ctx.payments.createPaymentLink({
       amountPaise: row.amountPaise,
-      description: `${ctx.config.business.name}: payment for ${petName}`,
+      description: `Payment for ${petName}`,
       // Unique per link (Razorpay refuses a reference id twice), tied to the ledger row.
       referenceId: `${row.id}.${Date.now().toString(36)}`,
       customer: { name: owner.name, email: owner.email, contact: owner.phone },
