@@ -188,7 +188,7 @@ describe('an empty JSON body is no body', () => {
     });
     expect(me.statusCode).toBe(200);
     for (const payload of ['', '  \n']) {
-      const item = await makeItem(t.database.db);
+      const item = await makeItem(t.database.db, { itemName: `Empty body ${payload.length}` });
       const res = await t.call({
         method: 'DELETE',
         url: `${V1}/inventory/deleteinventory/${item.id}`,
@@ -256,7 +256,7 @@ describe('numbers stay inside their columns; money limits are named', () => {
 
   it('a prescription quantity beyond an integer column is refused with its row', async () => {
     const p = await makePet(t.database.db);
-    const it1 = await makeItem(t.database.db);
+    const it1 = await makeItem(t.database.db, { itemName: 'Quantity bound' });
     const res = await post(
       '/prescription/addprescription',
       { petId: p.id, customerType: 'NGO', tablets: [{ id: it1.id, quantity: 3_000_000_000 }], totalPrice: 0 },

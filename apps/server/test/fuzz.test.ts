@@ -27,10 +27,10 @@ const CHANGED_BY_REFUSALS: Record<string, string> = {
 };
 
 /**
- * Routes that take a password hash it on purpose (scrypt, tens of milliseconds), so they are sampled at a fifth of
- * the rate of the others, to keep the run short; every other route has the same share.
+ * Routes that take a password hash it on purpose (scrypt, tens of milliseconds each), so they are sampled at a tenth
+ * of the rate of the others, to keep the run short; every other route has the same share.
  */
-const weight = (op: Operation) => (JSON.stringify(op.body ?? {}).includes('"password"') ? 1 : 5);
+const weight = (op: Operation) => (JSON.stringify(op.body ?? {}).includes('"password"') ? 1 : 10);
 
 /** What the database answers when a value reached it that the schemas should have refused. */
 const LATE_REFUSAL = 'Invalid value in request';
@@ -74,8 +74,13 @@ beforeAll(async () => {
   }
   // Something to find: pets, owners and items (free and priced, so a prescription's total can match).
   for (let i = 0; i < 4; i++) await makePet(t.database.db, { name: `Fuzzy ${i}` });
-  for (const price of [0, 0, 1500]) {
-    await makeItem(t.database.db, { stock: 1_000, unitMinRetailNgoPaise: price, unitMaxRetailCustomerPaise: price });
+  for (const [i, price] of [0, 0, 1500].entries()) {
+    await makeItem(t.database.db, {
+      itemName: `Fuzz item ${i}`,
+      stock: 1_000,
+      unitMinRetailNgoPaise: price,
+      unitMaxRetailCustomerPaise: price,
+    });
   }
 });
 afterAll(() => t?.close());

@@ -128,10 +128,13 @@ const dateArb = (pools: Pools) =>
     fc.integer({ min: -800, max: 60 }).map((n) => addDays(pools.today, n)),
   );
 
-const emailArb = (pools: Pools) =>
-  pools.emails.length
-    ? fc.oneof(fc.constantFrom(...pools.emails), fc.emailAddress({ size: 'small' }))
-    : fc.emailAddress({ size: 'small' });
+/** Emails of existing accounts (sign-in, conflicts) or new plain ones (sign-up). */
+const emailArb = (pools: Pools) => {
+  const fresh = fc
+    .tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,10}[a-z0-9]$/), fc.nat(99_999))
+    .map(([name, n]) => `${name.replace(/\.+/g, '.')}${n}@example.in`);
+  return pools.emails.length ? fc.oneof(fc.constantFrom(...pools.emails), fresh) : fresh;
+};
 
 /** Printable text within the schema's length bounds (short, so valid requests stay cheap). */
 function textArb(s: JsonSchema): fc.Arbitrary<string> {
