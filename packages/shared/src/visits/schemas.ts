@@ -94,29 +94,36 @@ export type VeterinaryVisitBody = z.input<typeof veterinaryVisitBody>;
 
 /* ───────────── Hostel and Day Care: boarding for a number of days ───────────── */
 
-export const boardingVisitBody = visitBase.extend({
-  details: z.object({
-    planId: optionalPlan,
-    isSubscriptionAvailed: z.boolean().default(false),
-    numberOfDays: z
-      .number({ error: VISIT_MESSAGES.days })
-      .int(VISIT_MESSAGES.days)
-      .min(1, VISIT_MESSAGES.days)
-      .max(MAX_BOOKED_DAYS, `At most ${MAX_BOOKED_DAYS} days can be booked at once`),
-    discount: discountSchema,
-    price: amount('Price').optional(),
-    finalPrice: amount('Final price'),
-    /** What is left to pay after what is paid now. */
-    paymentLeft: amount('Payment left').optional(),
-    /** The existing client's hostel form sends no type; then paymentLeft decides what was paid now. */
-    selectedPaymentType: paymentTypeSchema.nullish(),
-    /** The existing client's hostel form sends no method: the payment is recorded as 'method not recorded'. */
-    selectedPayment: paymentMethodSchema.nullish(),
-    /** Set when staff confirmed the admission warning (age, core vaccinations). */
-    admissionAcknowledged: z.boolean().optional(),
-  }),
+const daysSchema = z
+  .number({ error: VISIT_MESSAGES.days })
+  .int(VISIT_MESSAGES.days)
+  .min(1, VISIT_MESSAGES.days)
+  .max(MAX_BOOKED_DAYS, `At most ${MAX_BOOKED_DAYS} days can be booked at once`);
+
+const stayDetails = z.object({
+  planId: optionalPlan,
+  isSubscriptionAvailed: z.boolean().default(false),
+  numberOfDays: daysSchema,
+  discount: discountSchema,
+  price: amount('Price').optional(),
+  finalPrice: amount('Final price'),
+  /** What is left to pay after what is paid now. */
+  paymentLeft: amount('Payment left').optional(),
+  /** The existing client's hostel form sends no type; then paymentLeft decides what was paid now. */
+  selectedPaymentType: paymentTypeSchema.nullish(),
+  /** The existing client's hostel form sends no method: the payment is recorded as 'method not recorded'. */
+  selectedPayment: paymentMethodSchema.nullish(),
+  /** Set when staff confirmed the admission warning (age, core vaccinations). */
+  admissionAcknowledged: z.boolean().optional(),
 });
+
+/** Hostel: the number of days is required. */
+export const boardingVisitBody = visitBase.extend({ details: stayDetails });
 export type BoardingVisitBody = z.input<typeof boardingVisitBody>;
+
+/** Day Care: the existing client's day care details carry no number of days; absent means 1 day. */
+export const dayCareVisitBody = visitBase.extend({ details: stayDetails.extend({ numberOfDays: daysSchema.default(1) }) });
+export type DayCareVisitBody = z.input<typeof dayCareVisitBody>;
 
 /* ───────────── Day School and Play School: flat, only with a subscription ───────────── */
 

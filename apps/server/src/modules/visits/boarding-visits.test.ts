@@ -186,7 +186,6 @@ describe.each(['hostel', 'day_care'] as const)('POST %s visit', (code) => {
     [{ numberOfDays: 0, finalPrice: 0 }, 'Please enter a valid number of days (minimum 1).'],
     [{ numberOfDays: -2, finalPrice: 0 }, 'Please enter a valid number of days (minimum 1).'],
     [{ numberOfDays: 1.5, finalPrice: 1500 }, 'Please enter a valid number of days (minimum 1).'],
-    [{ finalPrice: 1000 }, 'Please enter a valid number of days (minimum 1).'],
     [{ numberOfDays: 1, discount: 1001, finalPrice: 0 }, 'Discount cannot exceed service price of ₹1,000.00'],
     [{ numberOfDays: 1, discount: -5, finalPrice: 1005 }, 'Discount cannot be negative'],
     [{ numberOfDays: 1, finalPrice: 'a lot' }, 'Final price must be a number'],
@@ -200,6 +199,28 @@ describe.each(['hostel', 'day_care'] as const)('POST %s visit', (code) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await db().select().from(visits).where(eq(visits.petId, p.id))).toEqual([]);
+  });
+});
+
+describe('the number of days', () => {
+  it('is required for a hostel stay; a day care visit without it is one day', async () => {
+    const p = await pet();
+    const hostel = await save(url.hostel, stay('hostel', p.id, { finalPrice: 1000 }));
+    expect(hostel.statusCode).toBe(400);
+    expect(hostel.json().message).toBe('Please enter a valid number of days (minimum 1).');
+    const dayCare = await save(
+      url.day_care,
+      stay('day_care', p.id, {
+        discount: 100,
+        finalPrice: 900,
+        paymentLeft: 0,
+        selectedPaymentType: 'advance_payment',
+        selectedPayment: 'cash',
+      }),
+    );
+    expect(dayCare.statusCode).toBe(201);
+    expect(dayCare.json().visit).toMatchObject({ price: 900, paid: 900 });
+    expect(await activeBoardings(db(), p.id)).toMatchObject([{ numberOfDays: 1 }]);
   });
 });
 

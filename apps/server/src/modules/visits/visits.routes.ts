@@ -1,6 +1,7 @@
 import {
   boardingVisitBody,
   boughtSubscriptionResponse,
+  dayCareVisitBody,
   dogParkVisitBody,
   genericVisitBody,
   groomingVisitBody,
@@ -74,8 +75,8 @@ export const visitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   );
   saveRoute(
     '/visit/adddaycarevisit',
-    'Save a Day Care stay ((daily price − discount) × days, or a subscription) and board the pet',
-    boardingVisitBody,
+    'Save a Day Care stay ((daily price − discount) × days, 1 day unless given, or a subscription) and board the pet',
+    dayCareVisitBody,
     addDayCareVisit,
   );
   saveRoute(
