@@ -9,8 +9,10 @@
  * or differs, and why. Add a test here for every existing-client call a module serves.
  */
 import { describe, expect, it } from 'vitest';
+import { makeOwner, makePet } from './factories.ts';
 import { useTestApp, useTestUser } from './harness.ts';
 import { visitToPay } from './payments-fixtures.ts';
+import { holdSubscription, planOf, typeByCode } from './visit-kit.ts';
 
 const t = useTestApp();
 const staff = useTestUser(t, 'staff');
@@ -168,5 +170,256 @@ describe('payments (card)', () => {
     expect(res.status).toBe(200);
     expectFields(res.json(), { success: 'boolean' });
     expect(res.json().success).toBe(true);
+  });
+});
+
+/* ───────────── New Visit saves, boarding and subscriptions (spec 001 §3, §7) ───────────── */
+
+describe('New Visit', () => {
+  const pet = async () => (await makePet(t.database.db, { ownerId: (await makeOwner(t.database.db)).id })).id;
+  const typeId = async (code: string) => (await typeByCode(t.database.db, code)).id;
+  /** Saves answer `{success, message}` (the client reads those); Pawdesk adds `visit` and `payment`. */
+  async function saved(path: string, body: unknown) {
+    const res = await clientCall('POST', path, staff.token, body);
+    expect(res.status, JSON.stringify(res.json())).toBe(201);
+    expectFields(res.json(), { success: 'boolean', message: 'string', visit: 'object', 'visit._id': 'string' });
+    expect(res.json().success).toBe(true);
+    return res.json();
+  }
+
+  it('POST /visit/addinquiryvisit {note, nextFollowUp, followUpTime, followUpPurpose, petId, visitType} (flat)', async () => {
+    const body = await saved('/visit/addinquiryvisit', {
+      note: 'Asked about day care',
+      nextFollowUp: '2099-01-10',
+      followUpTime: '10:30',
+      followUpPurpose: 'Call back',
+      petId: await pet(),
+      visitType: await typeId('inquiry'),
+    });
+    expect(body.message).toBe('Visit saved successfully');
+  });
+
+  it('POST /visit/adddogparkvisit {petId, visitType, details: {initialPrice, discount, price, selectedPayment}}', async () => {
+    const body = await saved('/visit/adddogparkvisit', {
+      petId: await pet(),
+      visitType: await typeId('dog_park'),
+      details: { initialPrice: 350, discount: 50, price: 300, selectedPayment: 'cash' },
+    });
+    expect(body.message).toBe('Dog boarded successfully');
+  });
+
+  it.each(['pvtltd', 'pvtltd Emergency', 'NGO', 'NGO Emergency'])(
+    'POST /visit/addveterinaryvisit {petId, visitType, customerType: %s, details: {price, discount, selectedPayment, finalPrice}}',
+    async (customerType) => {
+      const prices: Record<string, number> = { pvtltd: 500, 'pvtltd Emergency': 1000, NGO: 300, 'NGO Emergency': 600 };
+      const price = prices[customerType]!;
+      const body = await saved('/visit/addveterinaryvisit', {
+        petId: await pet(),
+        visitType: await typeId('veterinary'),
+        customerType,
+        details: { price, discount: 0, selectedPayment: 'cash', finalPrice: price },
+      });
+      expect(body.message).toBe('Payment successful and visit saved!');
+    },
+  );
+
+  it('POST /visit/addhostelvisit {petId, visitType, details: {planId, isSubscriptionAvailed, numberOfDays, discount, finalPrice, paymentLeft}} (no selectedPayment)', async () => {
+    const body = await saved('/visit/addhostelvisit', {
+      petId: await pet(),
+      visitType: await typeId('hostel'),
+      details: { planId: null, isSubscriptionAvailed: false, numberOfDays: 2, discount: 0, finalPrice: 2000, paymentLeft: 500 },
+    });
+    expect(body).toMatchObject({ message: 'Dog boarded successfully', visit: { paid: 1500, paymentLeft: 500 } });
+  });
+
+  it.each(['partial_payment', 'advance_payment', 'payment_after_service'])(
+    'POST /visit/adddaycarevisit {petId, visitType, details: {selectedPaymentType: %s, selectedPayment, discount, paymentLeft, price, finalPrice}}',
+    async (selectedPaymentType) => {
+      const paymentLeft = { partial_payment: 400, advance_payment: 0, payment_after_service: 1000 }[selectedPaymentType];
+      const body = await saved('/visit/adddaycarevisit', {
+        petId: await pet(),
+        visitType: await typeId('day_care'),
+        details: { selectedPaymentType, selectedPayment: 'cash', discount: 0, paymentLeft, price: 1000, finalPrice: 1000 },
+      });
+      expect(body).toMatchObject({ message: 'Dog boarded successfully', visit: { paymentLeft } });
+    },
+  );
+
+  it.each([
+    ['/visit/adddayschoolvisit', 'day_school'],
+    ['/visit/addplayschoolvisit', 'play_school'],
+  ])('POST %s {petId, visitType, isSubscriptionAvailed, planId} (flat)', async (path, code) => {
+    const petId = await pet();
+    const plan = await planOf(t.database.db, code);
+    await holdSubscription(t.database.db, petId, plan);
+    const body = await saved(path, { petId, visitType: await typeId(code), isSubscriptionAvailed: true, planId: plan.id });
+    expect(body.message).toBe('Dog boarded successfully');
+  });
+
+  it('POST /visit/addgroomingvisit {petId, visitType, details: {planId, selectedPayment, isSubscriptionAvailed, discount, price, finalPrice}}', async () => {
+    const body = await saved('/visit/addgroomingvisit', {
+      petId: await pet(),
+      visitType: await typeId('grooming'),
+      details: {
+        planId: null,
+        selectedPayment: 'cash',
+        isSubscriptionAvailed: false,
+        discount: 100,
+        price: 700,
+        finalPrice: 600,
+      },
+    });
+    expect(body.message).toBe('Payment successful and visit saved!');
+  });
+
+  it.each(['/visit/addshopvisit', '/visit/addshoppingvisit'])(
+    'POST %s {items: [{name, price}], petId, visitType, details: {totalCalculatedPrice, selectedPayment}}',
+    async (path) => {
+      const body = await saved(path, {
+        items: [
+          { name: 'Shampoo', price: 450 },
+          { name: 'Leash', price: 300 },
+        ],
+        petId: await pet(),
+        visitType: await typeId('shop'),
+        details: { totalCalculatedPrice: 750, selectedPayment: 'payment_link' },
+      });
+      expect(body.message).toBe('Visit saved successfully');
+    },
+  );
+
+  it('GET /visit/getparticularpetvisit?petId= → success, List [{pet.name, createdAt, visitType.purpose, details.payment.amount}], message', async () => {
+    const petId = await pet();
+    await saved('/visit/addgroomingvisit', {
+      petId,
+      visitType: await typeId('grooming'),
+      details: { finalPrice: 700, selectedPayment: 'cash' },
+    });
+    await saved('/visit/addinquiryvisit', { petId, visitType: await typeId('inquiry'), note: 'n' });
+    const res = await clientCall('GET', `/visit/getparticularpetvisit?petId=${petId}`, staff.token);
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expectFields(body, { success: 'boolean', List: 'array', message: 'string' });
+    for (const v of body.List as unknown[]) {
+      expectFields(v, {
+        _id: 'string',
+        createdAt: 'string',
+        'pet.name': 'string',
+        'visitType.purpose': 'string',
+        'details.payment.amount': 'number',
+      });
+    }
+    const amounts = (body.List as { visitType: { purpose: string }; details: { payment: { amount: number } } }[]).map((v) => [
+      v.visitType.purpose,
+      v.details.payment.amount,
+    ]);
+    expect(amounts.sort()).toEqual([
+      ['Grooming', 700],
+      ['Inquiry', 0],
+    ]);
+  });
+
+  it('GET /visit/getvisitdetails/{id} → data {pet, visitType.purpose, details (price, discount, customerType, payment.amount)}', async () => {
+    const v = await saved('/visit/addveterinaryvisit', {
+      petId: await pet(),
+      visitType: await typeId('veterinary'),
+      customerType: 'NGO',
+      details: { price: 300, discount: 50, selectedPayment: 'cash', finalPrice: 250 },
+    });
+    const res = await clientCall('GET', `/visit/getvisitdetails/${v.visit._id}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), {
+      data: 'object',
+      'data._id': 'string',
+      'data.createdAt': 'string',
+      'data.pet.name': 'string',
+      'data.visitType.purpose': 'string',
+      'data.visitType.halfdayPrice': 'number',
+      'data.details.price': 'number',
+      'data.details.discount': 'number',
+      'data.details.customerType': 'string',
+      'data.details.isSubscriptionAvailed': 'boolean',
+      'data.details.payment.amount': 'number',
+      'data.details.medicines': 'array',
+      'data.details.vaccines': 'array',
+    });
+  });
+
+  it('POST /boarding/checkboarding {_id: petId} → success, boardingDetails.boardingType.purpose (absent when not boarded)', async () => {
+    const petId = await pet();
+    const free = await clientCall('POST', '/boarding/checkboarding', staff.token, { _id: petId });
+    expect(free.status).toBe(200);
+    expect(free.json().success).toBe(true);
+    expect('boardingDetails' in free.json()).toBe(false);
+    await saved('/visit/adddogparkvisit', {
+      petId,
+      visitType: await typeId('dog_park'),
+      details: { discount: 0, price: 350, selectedPayment: 'cash' },
+    });
+    const res = await clientCall('POST', '/boarding/checkboarding', staff.token, { _id: petId });
+    expectFields(res.json(), {
+      success: 'boolean',
+      boardingDetails: 'object',
+      'boardingDetails._id': 'string',
+      'boardingDetails.boardingType.purpose': 'string',
+      'boardingDetails.entryTime': 'string',
+      'boardingDetails.numberOfDays': 'number',
+    });
+    expect(res.json()).toMatchObject({ boardingDetails: { boardingType: { purpose: 'Dog Park' } } });
+  });
+
+  it('GET /subscription/getsubscriptiondetails/?petId=&visitType= → success, subscription {petId {name, owner {name}}, numberOfGroomings, daysLeft, discount, planId {_id, price, duration}} or null', async () => {
+    const petId = await pet();
+    const dayCare = await typeId('day_care');
+    const none = await clientCall(
+      'GET',
+      `/subscription/getsubscriptiondetails/?petId=${petId}&visitType=${dayCare}`,
+      staff.token,
+    );
+    expect(none.status).toBe(200);
+    expect(none.json()).toMatchObject({ success: true, subscription: null });
+    await holdSubscription(t.database.db, petId, await planOf(t.database.db, 'day_care'));
+    const res = await clientCall('GET', `/subscription/getsubscriptiondetails/?petId=${petId}&visitType=${dayCare}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), {
+      success: 'boolean',
+      subscription: 'object',
+      'subscription._id': 'string',
+      'subscription.petId.name': 'string',
+      'subscription.petId.owner.name': 'string',
+      'subscription.numberOfGroomings': 'number',
+      'subscription.daysLeft': 'number',
+      'subscription.discount': 'number',
+      'subscription.planId._id': 'string',
+      'subscription.planId.price': 'number',
+      'subscription.planId.duration': 'number',
+      'subscription.subscriptionType.purpose': 'string',
+    });
+  });
+
+  it('POST /subscription/buysubscription {petId, visitType, planId, details: {selectedPayment, price}, totalPrice} → success, message; GET /visit/buyy/{visitId} → success, data', async () => {
+    const plan = await planOf(t.database.db, 'grooming');
+    const price = plan.pricePaise / 100;
+    const res = await clientCall('POST', '/subscription/buysubscription', staff.token, {
+      petId: await pet(),
+      visitType: await typeId('buy_subscription'),
+      planId: plan.id,
+      details: { selectedPayment: 'cash', price },
+      totalPrice: price,
+    });
+    expect(res.status).toBe(201);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    expect(res.json()).toMatchObject({ success: true, message: 'Payment successful and subscription purchased!' });
+    const bought = await clientCall('GET', `/visit/buyy/${(res.json().visit as { _id: string })._id}`, staff.token);
+    expect(bought.status).toBe(200);
+    expectFields(bought.json(), {
+      success: 'boolean',
+      data: 'object',
+      'data.price': 'number',
+      'data.duration': 'number',
+      'data.numberOfGroomings': 'number',
+      'data.subscriptionType.purpose': 'string',
+      'data.planId.price': 'number',
+    });
   });
 });
