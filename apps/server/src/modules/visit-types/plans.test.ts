@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, subscriptions } from '../../db/schema/index.ts';
 import { makePet, makePlan, makeVisitType } from '../../../test/factories.ts';
 import { type TestUser, useTestApp, useTestUser } from '../../../test/harness.ts';
-import { PLAN_RETIRED, requirePlan } from './visit-types.service.ts';
 
 const t = useTestApp();
 const staff = useTestUser(t, 'staff');
@@ -163,17 +162,25 @@ describe('POST /admin/plans/{id}/retire and /restore', () => {
     expect(adminList).toMatchObject([{ _id: plan.id, active: false }]);
     const held = (await call('GET', `/subscription/petssubscription/${pet.id}`, staff.token)).json().data;
     expect(held).toMatchObject([{ active: true, daysLeft: 20, planId: { _id: plan.id, name: 'Held Plan' } }]);
-    // A new purchase may not name it; a visit using the subscription already held may.
-    await expect(requirePlan(t.database.db, plan.id, type.id, { offered: true })).rejects.toMatchObject({
-      message: PLAN_RETIRED,
-    });
-    await expect(requirePlan(t.database.db, plan.id, type.id)).resolves.toMatchObject({ id: plan.id });
+    // It can no longer be bought at the desk.
+    const buy = async () =>
+      call('POST', '/subscription/buysubscription', staff.token, {
+        petId: (await makePet(t.database.db)).id,
+        visitType: type.id,
+        planId: plan.id,
+        details: { selectedPayment: 'cash', price: 10_000 },
+        totalPrice: 10_000,
+      });
+    const refused = await buy();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ planId: 'This plan is no longer offered. Please select another plan.' });
 
     // Retiring again changes nothing and writes nothing.
     expect((await call('POST', `/admin/plans/${plan.id}/retire`, admin.token)).statusCode).toBe(200);
     const restored = await call('POST', `/admin/plans/${plan.id}/restore`, admin.token);
     expect(restored.json()).toMatchObject({ message: 'Plan restored. It is offered again.', subscriptionPlan: { active: true } });
     expect(await offeredIds(type.id)).toEqual([plan.id]);
+    expect((await buy()).statusCode).toBe(201);
     expect((await planAudit(plan.id)).map((e) => [e.action, e.data])).toEqual(
       expect.arrayContaining([
         ['plan.retire', { before: { active: true }, after: { active: false } }],

@@ -35,24 +35,12 @@ export async function requireVisitType(
   return t;
 }
 
-/** Refused when a purchase names a retired plan. */
-export const PLAN_RETIRED = 'This plan is no longer offered. Please select another plan.';
-
-/**
- * A plan a request names, which must belong to `visitTypeId` when given. With `offered` (a new purchase) it must
- * not be retired; without it (using a subscription already held) a retired plan is fine.
- */
-export async function requirePlan(
-  db: DbOrTx,
-  id: string,
-  visitTypeId?: string,
-  opts: { offered?: boolean } = {},
-): Promise<PlanRow> {
+/** A plan a request names, which must belong to `visitTypeId` when given. Retired plans are found too (held ones are used). */
+export async function requirePlan(db: DbOrTx, id: string, visitTypeId?: string): Promise<PlanRow> {
   const p = await planById(db, id);
   if (!p || (visitTypeId && p.visitTypeId !== visitTypeId)) {
     throw badRequest('Please select a subscription plan.', { planId: 'Please select a subscription plan.' });
   }
-  if (opts.offered && !p.active) throw badRequest(PLAN_RETIRED, { planId: PLAN_RETIRED });
   return p;
 }
 
