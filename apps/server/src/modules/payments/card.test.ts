@@ -166,6 +166,27 @@ describe('a card payment through the offline checkout, then POST /payments/verif
     expect((await post('/payments/verify-payment', ok)).json().payment.status).toBe('completed');
   });
 
+  it('an order whose pending payment was replaced, paid anyway (a second tab): the money is recorded, not lost', async () => {
+    const { visit, pet } = await visitToPay(t.database.db, { pricePaise: 60000, pending: { method: 'card' } });
+    const stale = (await createOrder({ visitId: visit.id })).json().order;
+    await payCash(t.database.db, pet.id, visit.id, 10000);
+    const fresh = (await createOrder({ visitId: visit.id })).json().order;
+    expect(fresh.amount).toBe(50000);
+    const paid = (await payOffline(stale.id)).json();
+    const res = await post('/payments/verify-payment', paid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payment).toMatchObject({ amount: 600, status: 'completed', method: 'card' });
+    const rows = await paymentsOf(t.database.db, visit.id);
+    expect(rows.map((r) => [r.method, r.status, r.amountPaise])).toEqual([
+      ['card', 'failed', 60000],
+      ['cash', 'completed', 10000],
+      ['card', 'pending', 50000],
+      ['card', 'completed', 60000],
+    ]);
+    // The replay finds the same payment.
+    expect((await post('/payments/verify-payment', paid)).json().payment.receiptNo).toBe(res.json().payment.receiptNo);
+  });
+
   it('the offline checkout: 404 for an unknown order, 400 for a malformed one or outcome, staff only', async () => {
     expect((await payOffline('order_AAAAAAAAAAAAAA')).statusCode).toBe(404);
     expect((await payOffline('order_x')).statusCode).toBe(400);

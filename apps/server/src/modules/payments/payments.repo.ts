@@ -99,13 +99,13 @@ export async function accountEntries(db: DbOrTx, subject: Partial<Record<Subject
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
-/** The payment recorded for a provider order, whatever its status (a second settler finds the first one's). */
+/** The payment recorded for a provider order: a completed one first, else the oldest of any status. */
 export async function entryByProviderOrderId(db: DbOrTx, orderId: string): Promise<LedgerRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.providerOrderId, orderId), eq(payments.kind, 'payment')))
-    .orderBy(payments.createdAt)
+    .orderBy(sql`${payments.status} = 'completed' desc`, payments.createdAt)
     .limit(1);
   return row;
 }

@@ -2,7 +2,14 @@ import type { LedgerMethod } from '@pawdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, pgCode } from '../../lib/errors.ts';
 import { entryByProviderOrderId, entryByProviderPaymentId, type LedgerRow, pendingByProviderRef } from './payments.repo.ts';
-import { completePayment } from './payments.service.ts';
+import { completePayment, recordPayment, type Subject } from './payments.service.ts';
+
+const subjectOf = (e: LedgerRow): Subject =>
+  Object.fromEntries(
+    (['visitId', 'boardingId', 'prescriptionId', 'subscriptionId', 'appointmentId'] as const).flatMap((k) =>
+      e[k] ? [[k, e[k]]] : [],
+    ),
+  );
 
 export type SettleOutcome = 'processed' | 'duplicate';
 export interface Settled {
@@ -48,8 +55,24 @@ function settleOnce(ctx: AppContext, input: SettleInput): Promise<Settled | null
       const done = await entryByProviderPaymentId(tx, input.providerPaymentId);
       if (done) return { row: done, outcome: 'duplicate' as const };
       if ('orderId' in input.ref) {
-        const paid = await entryByProviderOrderId(tx, input.ref.orderId);
-        if (paid?.status === 'completed') throw conflict('This order is already paid');
+        const earlier = await entryByProviderOrderId(tx, input.ref.orderId);
+        if (earlier?.status === 'completed') throw conflict('This order is already paid');
+        // The order's pending payment had been replaced (a newer order for a changed amount), yet this one was
+        // paid: the money arrived, so it is recorded (any excess shows as the account's credit).
+        if (earlier?.status === 'failed') {
+          const row = await recordPayment(tx, {
+            petId: earlier.petId,
+            for: subjectOf(earlier),
+            amountPaise: input.amountPaise ?? earlier.amountPaise,
+            method: input.method ?? earlier.method ?? 'card',
+            provider: earlier.provider,
+            providerOrderId: input.ref.orderId,
+            providerPaymentId: input.providerPaymentId,
+            note: 'Paid on an order that had been replaced',
+            tz: ctx.config.tz,
+          });
+          return { row: row!, outcome: 'processed' as const };
+        }
       }
       return null;
     }
