@@ -179,12 +179,12 @@ describe('New Visit', () => {
   const pet = async () => (await makePet(t.database.db, { ownerId: (await makeOwner(t.database.db)).id })).id;
   const typeId = async (code: string) => (await typeByCode(t.database.db, code)).id;
   /** Saves answer `{success, message}` (the client reads those); Pawdesk adds `visit` and `payment`. */
-  async function saved(path: string, body: unknown) {
+  async function saved(path: string, body: unknown): Promise<{ message: string; visit: { _id: string } }> {
     const res = await clientCall('POST', path, staff.token, body);
     expect(res.status, JSON.stringify(res.json())).toBe(201);
     expectFields(res.json(), { success: 'boolean', message: 'string', visit: 'object', 'visit._id': 'string' });
     expect(res.json().success).toBe(true);
-    return res.json();
+    return res.json() as { message: string; visit: { _id: string } };
   }
 
   it('POST /visit/addinquiryvisit {note, nextFollowUp, followUpTime, followUpPurpose, petId, visitType} (flat)', async () => {

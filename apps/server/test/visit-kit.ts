@@ -3,9 +3,10 @@
  * pet holds, the ledger rows of a record, and a save call.
  */
 import { and, eq } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
 import type { DbOrTx } from '../src/db/client.ts';
 import { boardings, payments, subscriptionPlans, subscriptions, visitTypes } from '../src/db/schema/index.ts';
-import type { TestApp } from './harness.ts';
+import { type TestApp, useTestApp, useTestUser } from './harness.ts';
 
 export type VisitTypeRow = typeof visitTypes.$inferSelect;
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -73,3 +74,18 @@ export const postAs = (t: TestApp) => (url: string, payload: unknown, token?: st
   t.call({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, token });
 
 export const getAs = (t: TestApp) => (url: string, token?: string) => t.call({ method: 'GET', url: `/api/v1${url}`, token });
+
+/**
+ * A visit test file's app, a staff and a customer account, the call helpers, and every visit type by code
+ * (`types.hostel`), loaded once the app has started.
+ */
+export function useVisitTest() {
+  const t = useTestApp();
+  const staff = useTestUser(t, 'staff');
+  const customer = useTestUser(t, 'customer');
+  const types: Record<string, VisitTypeRow> = {};
+  beforeAll(async () => {
+    for (const row of await t.database.db.select().from(visitTypes)) types[row.code] = row;
+  });
+  return { t, staff, customer, types, db: () => t.database.db, post: postAs(t), get: getAs(t) };
+}

@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePet } from '../../../test/factories.ts';
-import { useTestApp, useTestUser } from '../../../test/harness.ts';
-import { activeBoardings, ledgerOfPet, postAs, typeByCode, type VisitTypeRow } from '../../../test/visit-kit.ts';
+import { activeBoardings, ledgerOfPet, typeByCode, useVisitTest, type VisitTypeRow } from '../../../test/visit-kit.ts';
 
-const t = useTestApp();
-const staff = useTestUser(t, 'staff');
-const customer = useTestUser(t, 'customer');
-const post = postAs(t);
-const db = () => t.database.db;
+const { staff, customer, db, post } = useVisitTest();
 
 let hostel: VisitTypeRow;
 let dogPark: VisitTypeRow;

@@ -3,24 +3,17 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionPlans, subscriptions, visits } from '../../db/schema/index.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
-import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import {
-  getAs,
   holdSubscription,
   ledgerOfPet,
-  type PlanRow,
   planOf,
-  postAs,
+  type PlanRow,
   typeByCode,
+  useVisitTest,
   type VisitTypeRow,
 } from '../../../test/visit-kit.ts';
 
-const t = useTestApp();
-const staff = useTestUser(t, 'staff');
-const customer = useTestUser(t, 'customer');
-const post = postAs(t);
-const get = getAs(t);
-const db = () => t.database.db;
+const { staff, customer, db, post, get } = useVisitTest();
 
 let buyType: VisitTypeRow;
 let dayCare: VisitTypeRow;

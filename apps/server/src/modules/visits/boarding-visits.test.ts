@@ -1,31 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { boardings, visits } from '../../db/schema/index.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
-import { useTestApp, useTestUser } from '../../../test/harness.ts';
-import {
-  activeBoardings,
-  holdSubscription,
-  ledgerOfPet,
-  ledgerOfVisit,
-  planOf,
-  postAs,
-  typeByCode,
-  type VisitTypeRow,
-} from '../../../test/visit-kit.ts';
+import { activeBoardings, holdSubscription, ledgerOfPet, ledgerOfVisit, planOf, useVisitTest } from '../../../test/visit-kit.ts';
 
-const t = useTestApp();
-const staff = useTestUser(t, 'staff');
-const customer = useTestUser(t, 'customer');
-const post = postAs(t);
-const db = () => t.database.db;
-
-const types: Record<string, VisitTypeRow> = {};
-beforeAll(async () => {
-  for (const code of ['hostel', 'day_care', 'day_school', 'play_school', 'dog_park', 'grooming']) {
-    types[code] = await typeByCode(db(), code);
-  }
-});
+const { staff, customer, types, db, post } = useVisitTest();
 
 const pet = () => makePet(db());
 const save = (url: string, body: unknown) => post(url, body, staff.token);

@@ -5,34 +5,12 @@
  */
 import { toPaise } from '@pawdesk/shared';
 import { inArray } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { payments, prescriptions, visits } from '../../db/schema/index.ts';
 import { makeItem, makeOwner, makePet } from '../../../test/factories.ts';
-import { useTestApp, useTestUser } from '../../../test/harness.ts';
-import { holdSubscription, planOf, postAs, typeByCode, type VisitTypeRow } from '../../../test/visit-kit.ts';
+import { holdSubscription, planOf, useVisitTest } from '../../../test/visit-kit.ts';
 
-const t = useTestApp();
-const staff = useTestUser(t, 'staff');
-const post = postAs(t);
-const db = () => t.database.db;
-
-const types: Record<string, VisitTypeRow> = {};
-beforeAll(async () => {
-  for (const code of [
-    'inquiry',
-    'dog_park',
-    'veterinary',
-    'hostel',
-    'day_care',
-    'day_school',
-    'play_school',
-    'grooming',
-    'shop',
-    'buy_subscription',
-  ]) {
-    types[code] = await typeByCode(db(), code);
-  }
-});
+const { staff, types, db, post } = useVisitTest();
 
 /** One sale: the request, what it sells (rupees), and what it pays now (completed) or asks for (pending). */
 interface Sale {

@@ -1,28 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeOwner, makePet } from '../../../test/factories.ts';
-import { useTestApp, useTestUser } from '../../../test/harness.ts';
-import {
-  getAs,
-  holdSubscription,
-  ledgerOfVisit,
-  planOf,
-  postAs,
-  typeByCode,
-  type VisitTypeRow,
-} from '../../../test/visit-kit.ts';
+import { holdSubscription, ledgerOfVisit, planOf, useVisitTest } from '../../../test/visit-kit.ts';
 import { completePayment, recordPayment } from '../payments/payments.service.ts';
 
-const t = useTestApp();
-const staff = useTestUser(t, 'staff');
-const customer = useTestUser(t, 'customer');
-const post = postAs(t);
-const get = getAs(t);
-const db = () => t.database.db;
-
-const types: Record<string, VisitTypeRow> = {};
-beforeAll(async () => {
-  for (const code of ['hostel', 'veterinary', 'shop', 'grooming', 'inquiry']) types[code] = await typeByCode(db(), code);
-});
+const { staff, customer, types, db, post, get } = useVisitTest();
 
 const save = async (url: string, body: unknown) => {
   const res = await post(url, body, staff.token);

@@ -1,32 +1,11 @@
 import { addDays, todayIn } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followUps, visitItems, visits, visitTypes } from '../../db/schema/index.ts';
 import { makePet } from '../../../test/factories.ts';
-import { useTestApp, useTestUser } from '../../../test/harness.ts';
-import {
-  holdSubscription,
-  ledgerOfPet,
-  ledgerOfVisit,
-  planOf,
-  postAs,
-  subscriptionRow,
-  typeByCode,
-  type VisitTypeRow,
-} from '../../../test/visit-kit.ts';
+import { holdSubscription, ledgerOfPet, ledgerOfVisit, planOf, subscriptionRow, useVisitTest } from '../../../test/visit-kit.ts';
 
-const t = useTestApp();
-const staff = useTestUser(t, 'staff');
-const customer = useTestUser(t, 'customer');
-const post = postAs(t);
-const db = () => t.database.db;
-
-const types: Record<string, VisitTypeRow> = {};
-beforeAll(async () => {
-  for (const code of ['inquiry', 'dog_park', 'veterinary', 'grooming', 'shop', 'hostel', 'buy_subscription']) {
-    types[code] = await typeByCode(db(), code);
-  }
-});
+const { staff, customer, types, db, post } = useVisitTest();
 
 const pet = () => makePet(db());
 const save = async (url: string, body: unknown) => post(url, body, staff.token);
