@@ -1,6 +1,7 @@
+import { queryRoots } from '../../../lib/query-keys';
+
 /** Query keys of the attendance feature. */
 export const attendanceKeys = {
-  all: ['attendance'] as const,
-  day: (date: string) => ['attendance', 'day', date] as const,
-  today: () => ['attendance', 'business-today'] as const,
+  all: queryRoots.attendance,
+  day: (date: string) => [...queryRoots.attendance, 'day', date] as const,
 };

@@ -95,7 +95,7 @@ export default function AttendancePage() {
   let body: React.ReactNode;
   if (settling || list.isPending) {
     body = <LoadingState label="Loading scheduled visits..." />;
-  } else if (list.isError) {
+  } else if (list.isError && !list.data) {
     body = <ErrorState title="Could not load scheduled visits" message={list.error.message} onRetry={() => list.refetch()} />;
   } else if (rows.length === 0) {
     body = (

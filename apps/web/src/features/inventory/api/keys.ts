@@ -1,9 +1,13 @@
-/** Query keys of the inventory feature; invalidate `inventoryKeys.all` after any change. */
+import { queryRoots } from '../../../lib/query-keys';
+
+/**
+ * Query keys of the inventory feature; invalidate `inventoryKeys.all` after any
+ * change. The list (also read by the prescription form) is in lib/endpoints/inventory.ts.
+ */
 export const inventoryKeys = {
-  all: ['inventory'] as const,
-  list: (search: string) => ['inventory', 'list', search] as const,
-  item: (id: string) => ['inventory', 'item', id] as const,
-  alerts: () => ['inventory', 'alerts'] as const,
+  all: queryRoots.inventory,
+  item: (id: string) => [...queryRoots.inventory, 'item', id] as const,
+  alerts: () => [...queryRoots.inventory, 'alerts'] as const,
 };
 
 /** Page size of the inventory list and the alert list. */

@@ -51,7 +51,8 @@ export default function EditInventoryPage() {
       </>
     );
   }
-  if (item.isError) {
+  // A failed refetch keeps the form and what was typed; the error shows only when there is nothing to edit.
+  if (!item.data) {
     return (
       <>
         {header}

@@ -1,7 +1,7 @@
 import type { CustomerPetBody, PetDetails } from '@pawdesk/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { petKeys } from './keys';
+import { invalidatePetData, petKeys } from './keys';
 
 export interface CustomerOwnerInfo {
   ownerName: string;
@@ -36,10 +36,7 @@ export function useCustomerAddPet() {
   return useMutation({
     mutationFn: (body: CustomerPetBody) =>
       api<{ success: true; message: string; pet: PetDetails }>('/customer/pet/addpet', { method: 'POST', body }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: petKeys.all });
-      // Other customer screens (Choose Pet, bookings) list the pets too.
-      void qc.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).toLowerCase().includes('pets') });
-    },
+    // Choose Pet and the booking screens list the customer's pets too (under /customerappointment).
+    onSuccess: () => invalidatePetData(qc),
   });
 }

@@ -1,34 +1,26 @@
-import type { PetSubscription, PetVisitsPage, Prescription, PrescriptionListResponse } from '@pawdesk/shared';
+import type { PetSubscription, Prescription, PrescriptionListResponse } from '@pawdesk/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { petVisitsQuery } from '../../../lib/endpoints/visits';
 import { petKeys } from './keys';
 
 /** The pet's visits (View Visits), newest first, a page at a time. */
-export function usePetVisits(petId: string, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: petKeys.visits(petId),
-    queryFn: ({ pageParam, signal }) =>
-      api<PetVisitsPage>('/visit/getparticularpetvisit', { query: { petId, limit: 50, cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled,
-    retry: false,
-  });
+export function usePetVisits(petId: string) {
+  return useInfiniteQuery({ ...petVisitsQuery(petId), retry: false });
 }
 
 /** The pet's subscriptions (Subscriptions tile). */
-export function usePetSubscriptions(petId: string, enabled = true) {
+export function usePetSubscriptions(petId: string) {
   return useQuery({
     queryKey: petKeys.subscriptions(petId),
     queryFn: ({ signal }) =>
       api<{ data: PetSubscription[] }>(`/subscription/petssubscription/${petId}`, { signal }).then((r) => r.data),
-    enabled,
     retry: false,
   });
 }
 
 /** The pet's prescriptions (View Vet History), with the token like every protected call. */
-export function usePetPrescriptions(petId: string, enabled = true) {
+export function usePetPrescriptions(petId: string) {
   return useInfiniteQuery({
     queryKey: petKeys.prescriptions(petId),
     queryFn: ({ pageParam, signal }) =>
@@ -38,7 +30,6 @@ export function usePetPrescriptions(petId: string, enabled = true) {
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled,
     retry: false,
   });
 }

@@ -1,15 +1,12 @@
-import type { PetDetails, PetHistoryEntry } from '@pawdesk/shared';
+import type { PetHistoryEntry } from '@pawdesk/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { petDetailsQuery } from '../../../lib/endpoints/pets';
 import { petKeys } from './keys';
 
 /** One pet with owner and vaccinations. */
 export function usePetDetails(id: string | null | undefined) {
-  return useQuery({
-    queryKey: petKeys.details(id ?? ''),
-    queryFn: ({ signal }) => api<{ pet: PetDetails }>(`/pet/getpetdetails/${id}`, { signal }).then((r) => r.pet),
-    enabled: Boolean(id),
-  });
+  return useQuery(petDetailsQuery(id));
 }
 
 /** The pet's visits with items (registrations-by-date screen). */

@@ -1,15 +1,30 @@
-/** Query keys of the pet records feature. Everything starts with 'pets' so one invalidation refreshes them all. */
+import type { QueryClient } from '@tanstack/react-query';
+import { queryRoots } from '../../../lib/query-keys';
+
+/**
+ * Query keys of the pet records feature, each under the root of the data it
+ * holds (lib/query-keys.ts). A pet's details and visits are read by other
+ * features too: their keys are in lib/endpoints/.
+ */
 export const petKeys = {
-  all: ['pets'] as const,
-  list: (name: string, phone: string) => ['pets', 'list', { name, phone }] as const,
-  details: (id: string) => ['pets', 'details', id] as const,
-  history: (id: string) => ['pets', 'history', id] as const,
-  byBreed: (species: string, breed: string) => ['pets', 'byBreed', { species, breed }] as const,
-  byDate: (date: string) => ['pets', 'byDate', date] as const,
-  visits: (id: string) => ['pets', 'visits', id] as const,
-  subscriptions: (id: string) => ['pets', 'subscriptions', id] as const,
-  /** Under 'prescription' too, so the prescription form's invalidation refreshes the vet history. */
-  prescriptions: (id: string) => ['pets', 'prescriptions', id] as const,
-  customerPets: ['pets', 'customer', 'mine'] as const,
-  customerOwner: ['pets', 'customer', 'owner'] as const,
+  all: queryRoots.pets,
+  list: (name: string, phone: string) => [...queryRoots.pets, 'list', { name, phone }] as const,
+  history: (id: string) => [...queryRoots.pets, 'history', id] as const,
+  byBreed: (species: string, breed: string) => [...queryRoots.pets, 'byBreed', { species, breed }] as const,
+  byDate: (date: string) => [...queryRoots.pets, 'byDate', date] as const,
+  customerPets: [...queryRoots.pets, 'customer', 'mine'] as const,
+  customerOwner: [...queryRoots.pets, 'customer', 'owner'] as const,
+  subscriptions: (id: string) => [...queryRoots.subscriptions, 'pet', id] as const,
+  prescriptions: (id: string) => [...queryRoots.prescriptions, 'pet', id] as const,
 };
+
+/**
+ * After a pet or owner is added or changed: every cached answer that shows
+ * pets or owners, other features' included (the customer's pet pickers under
+ * /customerappointment, visit lists that name the pet).
+ */
+export function invalidatePetData(qc: QueryClient) {
+  return Promise.all(
+    [queryRoots.pets, queryRoots.appointments, queryRoots.visits].map((queryKey) => qc.invalidateQueries({ queryKey })),
+  );
+}

@@ -1,7 +1,7 @@
 import type { AddPetBody, EditOwnerBody, EditPetBody } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { petKeys } from './keys';
+import { invalidatePetData } from './keys';
 
 interface AddPetAnswer {
   success: true;
@@ -16,7 +16,7 @@ export function useAddPets() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AddPetBody) => api<AddPetAnswer>('/pet/addpet', { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: petKeys.all }),
+    onSuccess: () => invalidatePetData(qc),
   });
 }
 
@@ -24,7 +24,7 @@ export function useEditPet() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: EditPetBody) => api<{ success: true; message: string }>('/pet/editpetdetails', { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: petKeys.all }),
+    onSuccess: () => invalidatePetData(qc),
   });
 }
 
@@ -33,6 +33,6 @@ export function useEditOwner() {
   return useMutation({
     mutationFn: (body: EditOwnerBody) =>
       api<{ success: true; message: string }>('/pet/editownerdetails', { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: petKeys.all }),
+    onSuccess: () => invalidatePetData(qc),
   });
 }

@@ -12,7 +12,10 @@ import { usePetDetails } from '../api/get-pet';
 import { usePetList } from '../api/get-pets';
 import { PetDetailsView, type PanelName } from '../components/PetDetailsView';
 import { PetList } from '../components/PetList';
-import { SubscriptionsPanel, VaccinationsPanel, VetHistoryPanel, VisitsPanel } from '../components/PetPanels';
+import { SubscriptionsPanel } from '../components/panels/SubscriptionsPanel';
+import { VaccinationsPanel } from '../components/panels/VaccinationsPanel';
+import { VetHistoryPanel } from '../components/panels/VetHistoryPanel';
+import { VisitsPanel } from '../components/panels/VisitsPanel';
 import classes from '../components/pets.module.css';
 
 /** Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2). */
@@ -87,7 +90,8 @@ export default function PetRecordsPage() {
       </Card>
     );
   else if (details.isPending) detailsBody = <LoadingState label="Loading pet details..." />;
-  else if (details.isError)
+  // A failed refetch keeps what is shown (an open edit form keeps its input); the error shows only with nothing to show.
+  else if (!details.data)
     detailsBody = (
       <ErrorState
         title="Could not load the pet"

@@ -1,7 +1,14 @@
 import type { AddPrescriptionInput, AddPrescriptionResponse } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { rxKeys } from './keys';
+import { queryRoots } from '../../../lib/query-keys';
+
+/**
+ * What a prescription changes, saved or refused: stock (every inventory view),
+ * the pet's vet history and records, and the follow-up it may schedule
+ * (reminders, attendance).
+ */
+const CHANGED = [queryRoots.inventory, queryRoots.prescriptions, queryRoots.pets, queryRoots.reminders, queryRoots.attendance];
 
 export function useAddPrescription() {
   const qc = useQueryClient();
@@ -9,11 +16,7 @@ export function useAddPrescription() {
     mutationFn: (body: AddPrescriptionInput) =>
       api<AddPrescriptionResponse>('/prescription/addprescription', { method: 'POST', body }),
     onSettled: () => {
-      // Stock changed (or was found short): every inventory view must re-read it.
-      void qc.invalidateQueries({ queryKey: rxKeys.inventory });
-      void qc.invalidateQueries({ queryKey: ['inventory'] });
-      // Any cached prescription list (ours or the pet records screen's) is out of date.
-      void qc.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).toLowerCase().includes('prescription') });
+      for (const queryKey of CHANGED) void qc.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,15 +1,17 @@
-import type { InventoryListResponse } from '@pawdesk/shared';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { rxKeys } from './keys';
+import type { InventoryItem, InventoryListResponse } from '@pawdesk/shared';
+import type { InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { inventoryListQuery } from '../../../lib/endpoints/inventory';
 
 /** The first items by name for the selects (a clinic's list usually fits); more are found by searching. */
 export const OPTIONS_PAGE = 100;
 
+const items = (d: InfiniteData<InventoryListResponse>): InventoryItem[] => d.pages.flatMap((p) => p.items);
+
 export function useInventoryOptions() {
-  return useQuery({
-    queryKey: rxKeys.inventory,
-    queryFn: ({ signal }) => api<InventoryListResponse>('/inventory/getallinventory', { query: { limit: OPTIONS_PAGE }, signal }),
+  return useInfiniteQuery({
+    ...inventoryListQuery('', OPTIONS_PAGE),
+    select: items,
     // Stock and prices must be current while prescribing.
     staleTime: 0,
     refetchOnWindowFocus: true,
@@ -18,12 +20,10 @@ export function useInventoryOptions() {
 
 /** Items whose name starts with `q` (server-side prefix search). */
 export function useInventorySearch(q: string) {
-  const term = q.trim();
-  return useQuery({
-    queryKey: rxKeys.inventorySearch(term.toLowerCase()),
-    queryFn: ({ signal }) =>
-      api<InventoryListResponse>('/inventory/getallinventory', { query: { search: term, limit: 25 }, signal }),
-    enabled: term.length > 0,
+  return useInfiniteQuery({
+    ...inventoryListQuery(q, 25),
+    select: items,
+    enabled: q.trim().length > 0,
     staleTime: 10_000,
   });
 }

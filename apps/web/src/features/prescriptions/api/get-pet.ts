@@ -1,22 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { rxKeys } from './keys';
+import { petDetailsQuery } from '../../../lib/endpoints/pets';
 
-/** The little the form shows about the pet: name, breed or species and owner. */
-export interface PetSummary {
-  _id?: string;
-  name?: string;
-  species?: string;
-  breed?: string;
-  owner?: { name?: string } | null;
-}
-
+/** The pet the form is for (its name, breed or species and owner head the form). */
 export function usePetSummary(petId: string | undefined) {
-  return useQuery({
-    queryKey: rxKeys.pet(petId ?? ''),
-    queryFn: ({ signal }) =>
-      api<{ success: true; pet: PetSummary }>(`/pet/getpetdetails/${petId}`, { signal }).then((r) => r.pet),
-    enabled: Boolean(petId),
-    retry: false,
-  });
+  return useQuery({ ...petDetailsQuery(petId), retry: false });
 }

@@ -38,7 +38,7 @@ export function ItemSelect({
   const debounced = useDebounced(typed, 250);
   const found = useInventorySearch(debounced);
   useEffect(() => {
-    if (found.data) onFound(found.data.items);
+    if (found.data) onFound(found.data);
   }, [found.data, onFound]);
 
   const data = useMemo(() => {

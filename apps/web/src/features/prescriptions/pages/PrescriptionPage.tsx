@@ -1,45 +1,16 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Overlay,
-  Portal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import {
   type AddPrescriptionInput,
-  addPrescriptionBody,
   CUSTOMER_TYPE_LABEL,
   CUSTOMER_TYPES,
   type CustomerType,
-  earliestFollowUpDate,
-  findStockShortage,
-  formatINR,
-  type InventoryItem,
-  isFollowUpDateAllowed,
   isId,
   PRESCRIPTION_SECTIONS,
-  parseQuantity,
-  prescriptionRows,
-  prescriptionTotalPaise,
-  pricingNote,
   RX_MESSAGES,
-  todayIn,
-  toPaise,
   toRupees,
 } from '@pawdesk/shared';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowLeft, IconCreditCard, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -49,40 +20,14 @@ import { notify } from '../../../lib/notify';
 import { useAddPrescription } from '../api/add-prescription';
 import { useInventoryOptions } from '../api/get-inventory-options';
 import { usePetSummary } from '../api/get-pet';
+import { FollowUpCard } from '../components/FollowUpCard';
+import { SavingOverlay } from '../components/SavingOverlay';
 import { type RxFormValues, SectionRows } from '../components/SectionRows';
-
-const EMPTY: RxFormValues = {
-  customerType: 'pvtltd',
-  items: [],
-  tablets: [],
-  mg: [],
-  ml: [],
-  nextFollowUp: '',
-  followUpTime: '',
-  followUpPurpose: '',
-  diagnosis: '',
-};
+import { TotalBar } from '../components/TotalBar';
+import { useKnownItems } from '../components/use-known-items';
+import { checkRx, EMPTY_RX, NOT_ON_FORM, previewTotalPaise } from '../rx-form';
 
 const customerOptions = CUSTOMER_TYPES.map((c) => ({ value: c, label: CUSTOMER_TYPE_LABEL[c] }));
-
-/** The request body from the form (rows keep their order; the server re-validates everything). */
-function toBody(v: RxFormValues, petId: string | undefined, totalPrice: number): AddPrescriptionInput {
-  const rows = (section: (typeof PRESCRIPTION_SECTIONS)[number]) =>
-    v[section].map((r) => ({ id: r.id ?? '', quantity: typeof r.quantity === 'number' ? r.quantity : r.quantity.trim() }));
-  return {
-    petId: petId as string,
-    customerType: v.customerType,
-    items: rows('items'),
-    tablets: rows('tablets'),
-    mg: rows('mg'),
-    ml: rows('ml'),
-    nextFollowUp: v.nextFollowUp || null,
-    followUpTime: v.followUpTime || null,
-    followUpPurpose: v.followUpPurpose || null,
-    diagnosis: v.diagnosis || null,
-    totalPrice,
-  };
-}
 
 /** Every navigation to the form (another pet, another visit) starts a fresh form. */
 export default function PrescriptionPage() {
@@ -99,89 +44,28 @@ function PrescriptionForm() {
   const state = useLocation().state as { petId?: unknown } | null;
   const petId = isId(state?.petId) ? state.petId : undefined;
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 36em)');
   const pet = usePetSummary(petId);
   const options = useInventoryOptions();
   const save = useAddPrescription();
-  const [known, setKnown] = useState<Map<string, InventoryItem>>(() => new Map());
+  const { known, merge } = useKnownItems(options.data);
   const [payOpen, setPayOpen] = useState(false);
 
-  const merge = useCallback((items: InventoryItem[]) => {
-    setKnown((prev) => {
-      let changed = false;
-      const next = new Map(prev);
-      for (const i of items) {
-        const old = prev.get(i._id);
-        if (!old || old.updatedAt !== i.updatedAt || old.stock !== i.stock) {
-          next.set(i._id, i);
-          changed = true;
-        }
-      }
-      return changed ? next : prev;
-    });
-  }, []);
-  useEffect(() => {
-    if (options.data) merge(options.data.items);
-  }, [options.data, merge]);
-
-  const form = useForm<RxFormValues>({ defaultValues: EMPTY });
+  const form = useForm<RxFormValues>({ defaultValues: EMPTY_RX });
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as RxFormValues;
   const customerType = values.customerType ?? 'pvtltd';
 
   // The live total: recomputed whenever rows, customer type or inventory change.
-  const totalPaise = useMemo(
-    () =>
-      prescriptionTotalPaise(
-        PRESCRIPTION_SECTIONS.flatMap((s) =>
-          (values[s] ?? []).map((r) => {
-            const item = r?.id ? known.get(r.id) : undefined;
-            return {
-              prices: item
-                ? { ngo: toPaise(item.unitMinRetailPriceNGO), customer: toPaise(item.unitMaxRetailPriceCustomer) }
-                : undefined,
-              quantity: parseQuantity(r?.quantity) ?? 0,
-            };
-          }),
-        ),
-        customerType,
-      ),
-    [values, known, customerType],
-  );
-  const total = toRupees(totalPaise);
-  const tomorrow = earliestFollowUpDate(todayIn());
+  const total = toRupees(useMemo(() => previewTotalPaise(values, known), [values, known]));
 
   /** Checks the form like the server will; shows the first problem and marks every field. */
-  const check = (): AddPrescriptionInput | null => {
+  const check = () => {
     form.clearErrors();
-    const v = form.getValues();
-    const body = toBody(v, petId, total);
-    const parsed = addPrescriptionBody.safeParse({ ...body, selectedPayment: 'cash' });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.join('.');
-        if (path && path !== 'petId' && path !== 'selectedPayment' && path !== 'totalPrice') {
-          form.setError(path as keyof RxFormValues, { message: issue.message });
-        }
-      }
-      notify.error(parsed.error.issues[0]?.message ?? 'Please check the form');
-      return null;
-    }
-    if (parsed.data.nextFollowUp && !isFollowUpDateAllowed(parsed.data.nextFollowUp, todayIn())) {
-      form.setError('nextFollowUp', { message: RX_MESSAGES.followUpNotFuture });
-      notify.error(RX_MESSAGES.followUpNotFuture);
-      return null;
-    }
-    const shortage = findStockShortage(
-      prescriptionRows(parsed.data),
-      new Map([...known].map(([id, i]) => [id, { stock: i.stock, itemName: i.itemName }])),
-    );
-    if (shortage) {
-      form.setError(`${shortage.section}.${shortage.index}.quantity` as keyof RxFormValues, { message: shortage.message });
-      notify.error(shortage.message);
-      return null;
-    }
-    return body;
+    const result = checkRx(form.getValues(), petId, total, known);
+    if (result.ok) return result.body;
+    for (const [path, message] of result.fieldErrors) form.setError(path as keyof RxFormValues, { message });
+    notify.error(result.message);
+    return null;
   };
 
   const submit = (body: AddPrescriptionInput, payment: PaymentChoice | null) => {
@@ -198,9 +82,7 @@ function PrescriptionForm() {
           setPayOpen(false);
           if (err instanceof ApiError) {
             for (const [field, message] of Object.entries(err.errors)) {
-              if (field !== 'petId' && field !== 'totalPrice' && field !== 'selectedPayment') {
-                form.setError(field as keyof RxFormValues, { message });
-              }
+              if (!NOT_ON_FORM.has(field)) form.setError(field as keyof RxFormValues, { message });
             }
           }
           if (!withPayment) notify.error(serverMessage(err, 'Error saving prescription'));
@@ -225,10 +107,6 @@ function PrescriptionForm() {
       return;
     }
     submit(body, choice);
-  };
-
-  const reset = () => {
-    form.reset(EMPTY);
   };
 
   const petLine = pet.data
@@ -302,83 +180,15 @@ function PrescriptionForm() {
         <SectionRows key={s} section={s} control={form.control} errors={errors} known={known} onFound={merge} />
       ))}
 
-      <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="rx-followup">
-        <Title order={2} fz="md" id="rx-followup" mb="sm">
-          Follow-up and Diagnosis
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput
-            type="date"
-            label="Follow-up Date"
-            min={tomorrow}
-            {...form.register('nextFollowUp')}
-            error={errors.nextFollowUp?.message}
-          />
-          <TextInput type="time" label="Follow-up Time" {...form.register('followUpTime')} error={errors.followUpTime?.message} />
-          <TextInput
-            label="Follow-up Purpose"
-            placeholder="e.g. Wound check"
-            maxLength={500}
-            {...form.register('followUpPurpose')}
-            error={errors.followUpPurpose?.message}
-          />
-        </SimpleGrid>
-        <Textarea
-          mt="md"
-          label="Diagnosis"
-          autosize
-          minRows={2}
-          maxLength={4000}
-          {...form.register('diagnosis')}
-          error={errors.diagnosis?.message}
-        />
-      </Card>
+      <FollowUpCard form={form} />
 
-      <Card
-        withBorder
-        radius="lg"
-        padding="md"
-        shadow="md"
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }}
-        aria-live="polite"
-      >
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Total
-            </Text>
-            <Group gap="xs" align="baseline">
-              <Text fz={{ base: 22, sm: 26 }} fw={700} data-testid="rx-total" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatINR(total)}
-              </Text>
-              <Text size="sm" c={customerType === 'NGO' ? 'teal.8' : 'dimmed'} fw={500} data-testid="rx-pricing-note">
-                {pricingNote(customerType)}
-              </Text>
-            </Group>
-          </div>
-          <Group gap="sm" wrap="nowrap" style={{ flex: phone ? '1 1 100%' : undefined }}>
-            <Button
-              variant="default"
-              leftSection={phone ? null : <IconRefresh size={16} />}
-              onClick={reset}
-              disabled={save.isPending}
-              style={{ flex: 'none' }}
-              px={phone ? 'sm' : undefined}
-            >
-              Reset Form
-            </Button>
-            <Button
-              onClick={proceed}
-              disabled={save.isPending}
-              leftSection={phone ? null : total > 0 ? <IconCreditCard size={16} /> : <IconDeviceFloppy size={16} />}
-              style={{ flex: phone ? 1 : undefined }}
-              px={phone ? 'sm' : undefined}
-            >
-              {total > 0 ? 'Proceed to Payment' : 'Save Prescription'}
-            </Button>
-          </Group>
-        </Group>
-      </Card>
+      <TotalBar
+        total={total}
+        customerType={customerType}
+        saving={save.isPending}
+        onReset={() => form.reset(EMPTY_RX)}
+        onProceed={proceed}
+      />
 
       <PaymentModal
         opened={payOpen}
@@ -388,20 +198,7 @@ function PrescriptionForm() {
         submitting={save.isPending}
       />
 
-      {save.isPending ? (
-        <Portal>
-          <Overlay fixed backgroundOpacity={0.55} blur={2} zIndex={1000}>
-            <Center h="100%">
-              <Stack align="center" gap="sm" role="status" aria-live="assertive">
-                <Loader color="white" size="lg" />
-                <Text c="white" fw={600} size="lg">
-                  {RX_MESSAGES.spinner}
-                </Text>
-              </Stack>
-            </Center>
-          </Overlay>
-        </Portal>
-      ) : null}
+      {save.isPending ? <SavingOverlay /> : null}
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReminderFilter } from '@pawdesk/shared';
+import { queryRoots } from '../../../lib/query-keys';
 
-/** Query keys of the reminders feature; everything starts with 'reminders'. */
+/** Query keys of the reminders feature; the presets (also read by Attendance) are in lib/endpoints/reminders.ts. */
 export const reminderKeys = {
-  all: ['reminders'] as const,
-  presets: () => ['reminders', 'presets'] as const,
-  list: (from: string, to: string, filter: ReminderFilter) => ['reminders', 'list', from, to, filter] as const,
-  sent: (from: string, to: string) => ['reminders', 'sent', from, to] as const,
+  all: queryRoots.reminders,
+  list: (from: string, to: string, filter: ReminderFilter) => [...queryRoots.reminders, 'list', from, to, filter] as const,
+  sentAll: [...queryRoots.reminders, 'sent'] as const,
+  sent: (from: string, to: string) => [...queryRoots.reminders, 'sent', from, to] as const,
 };

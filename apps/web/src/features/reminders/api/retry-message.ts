@@ -9,6 +9,6 @@ export function useRetryMessage() {
   return useMutation({
     mutationFn: (id: string) =>
       api<{ success: true; message: string; data: SentMessage }>(`/reminders/sent/${id}/retry`, { method: 'POST' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...reminderKeys.all, 'sent'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: reminderKeys.sentAll }),
   });
 }

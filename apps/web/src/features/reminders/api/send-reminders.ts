@@ -1,6 +1,7 @@
-import type { ReminderFilter, SendOverdueBody, SendRemindersResponse } from '@pawdesk/shared';
+import type { ReminderFilter, SendRemindersResponse } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sendOverdueReminders } from '../../../lib/endpoints/reminders';
 import { reminderKeys } from './keys';
 
 /**
@@ -10,8 +11,7 @@ import { reminderKeys } from './keys';
  */
 export function sendReminders(r: { from: string; to: string; filter: ReminderFilter }) {
   if (r.filter === 'overdue') {
-    const body: SendOverdueBody = { date: r.from, to: r.to, includeUnmarked: true };
-    return api<SendRemindersResponse>('/reminders/sendoverduereminders', { method: 'POST', body });
+    return sendOverdueReminders({ date: r.from, to: r.to, includeUnmarked: true });
   }
   return api<SendRemindersResponse>(`/reminders/sendreminders/${r.from}`, {
     query: { to: r.to === r.from ? undefined : r.to, filter: r.filter === 'all' ? undefined : r.filter },
@@ -22,6 +22,6 @@ export function useSendReminders() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: sendReminders,
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...reminderKeys.all, 'sent'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: reminderKeys.sentAll }),
   });
 }

@@ -1,8 +1,9 @@
 import type { Service } from '@pawdesk/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const servicesKey = ['site', 'services'] as const;
+export const servicesKey = [...queryRoots.site, 'services'] as const;
 
 export function fetchServices(): Promise<Service[]> {
   return api<{ success: true; data: Service[] }>('/customerservices/getallservices').then((r) => r.data);

@@ -1,0 +1,109 @@
+import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../../../components/states';
+import { serverAnswered, serverMessage } from '../../../../lib/api-client';
+import classes from '../pets.module.css';
+
+/** The pieces every panel of the pet details view shares. */
+
+/** A full-view panel of the details column with a way back. */
+export function Panel({
+  title,
+  petName,
+  onBack,
+  children,
+}: {
+  title: string;
+  petName: string;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <div>
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {petName}
+          </Text>
+        </div>
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack} autoFocus>
+          Back to pet details
+        </Button>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** A clickable row of a panel list that opens its details modal. */
+export function Row({ onOpen, label, children }: { onOpen: () => void; label: string; children: ReactNode }) {
+  return (
+    <Table.Tr
+      className={classes.clickable}
+      tabIndex={0}
+      aria-label={label}
+      onClick={onOpen}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onOpen();
+        }
+      }}
+    >
+      {children}
+    </Table.Tr>
+  );
+}
+
+const apiMessage = (err: unknown, answered: string, thrown: string) =>
+  serverAnswered(err) ? serverMessage(err, answered) : thrown;
+
+/**
+ * A panel's list from its query: the loading text, the error with Try again
+ * (the server's message, else `failed`; `unreachable` when it did not answer),
+ * the empty text, or the list (`children`).
+ */
+export function PanelList({
+  q,
+  loading,
+  errorTitle,
+  failed,
+  unreachable = failed,
+  empty,
+  isEmpty,
+  children,
+}: {
+  q: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  loading: string;
+  errorTitle: string;
+  failed: string;
+  unreachable?: string;
+  empty: string;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  if (q.isPending) return <LoadingState label={loading} />;
+  if (q.isError)
+    return <ErrorState title={errorTitle} message={apiMessage(q.error, failed, unreachable)} onRetry={() => void q.refetch()} />;
+  if (isEmpty) return <EmptyState title={empty} />;
+  return children;
+}
+
+/** The button that loads a paged list's next page, while there is one. */
+export function LoadMore({
+  q,
+  label,
+}: {
+  q: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: string;
+}) {
+  return q.hasNextPage ? (
+    <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+      {label}
+    </Button>
+  ) : null;
+}

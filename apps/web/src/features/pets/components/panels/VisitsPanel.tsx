@@ -1,0 +1,44 @@
+import { Stack, Table } from '@mantine/core';
+import { formatDateTime, type PetDetails, type PetVisit } from '@pawdesk/shared';
+import { Money } from '../../../../components/Money';
+import { TableHead } from '../../../../components/TableHead';
+import { usePetVisits } from '../../api/get-pet-panels';
+import { LoadMore, Panel, PanelList } from './Panel';
+
+export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
+  const q = usePetVisits(pet._id);
+  const visits: PetVisit[] = q.data?.pages.flatMap((p) => p.List) ?? [];
+  return (
+    <Panel title="Visits" petName={pet.name} onBack={onBack}>
+      <PanelList
+        q={q}
+        loading="Loading visits..."
+        errorTitle="Could not load visits"
+        failed="Failed to fetch visits"
+        empty="No visits found"
+        isEmpty={visits.length === 0}
+      >
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={460}>
+            <Table verticalSpacing="sm" striped>
+              <TableHead columns={['Pet', 'Date', 'Purpose', { label: 'Amount', ta: 'right' }]} />
+              <Table.Tbody>
+                {visits.map((v) => (
+                  <Table.Tr key={v._id}>
+                    <Table.Td>{v.pet.name}</Table.Td>
+                    <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
+                    <Table.Td>{v.visitType.purpose || v.purpose}</Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={v.price} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <LoadMore q={q} label="Load more visits" />
+        </Stack>
+      </PanelList>
+    </Panel>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReminderPresetsResponse, SendOverdueBody, SendRemindersResponse } from '@pawdesk/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../api-client';
+import { queryRoots } from '../query-keys';
+
+/** GET /reminders/presets: today in the business time zone and the reminder dashboard's date ranges. */
+export function fetchReminderPresets(signal?: AbortSignal) {
+  return api<ReminderPresetsResponse>('/reminders/presets', { signal });
+}
+
+export const reminderPresetsKey = [...queryRoots.reminders, 'presets'] as const;
+
+/** The presets (Reminders) and the business's today (Attendance). */
+export function reminderPresetsQuery() {
+  return queryOptions({
+    queryKey: reminderPresetsKey,
+    queryFn: ({ signal }) => fetchReminderPresets(signal),
+    staleTime: 60_000,
+  });
+}
+
+/** POST /reminders/sendoverduereminders: one message per owner whose follow-ups were missed (Attendance, Reminders). */
+export function sendOverdueReminders(body: SendOverdueBody) {
+  return api<SendRemindersResponse>('/reminders/sendoverduereminders', { method: 'POST', body });
+}

@@ -1,0 +1,25 @@
+/**
+ * The first element of every query key: one root per server domain, named
+ * after the API path that answers (`/pet/…` → pets, `/inventory/…` →
+ * inventory, `/customerappointment/…` → appointments …). The rules
+ * (docs/architecture.md, Web):
+ * - each feature has one key factory (`features/<x>/api/keys.ts`); its keys
+ *   start with the root of the data they hold;
+ * - an endpoint has one key and one fetcher; one read by several features
+ *   lives in `lib/endpoints/`;
+ * - a save invalidates the roots of the data it changed, e.g.
+ *   `qc.invalidateQueries({ queryKey: queryRoots.inventory })`, never a
+ *   predicate over serialised keys. Another feature's data is refreshed
+ *   through these roots, without importing that feature.
+ */
+export const queryRoots = {
+  appointments: ['appointments'],
+  attendance: ['attendance'],
+  inventory: ['inventory'],
+  pets: ['pets'],
+  prescriptions: ['prescriptions'],
+  reminders: ['reminders'],
+  site: ['site'],
+  subscriptions: ['subscriptions'],
+  visits: ['visits'],
+} as const;
