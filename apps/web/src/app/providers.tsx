@@ -5,7 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { OverlayHosts } from './OverlayHosts';
-import toasts from './toasts.module.css';
 
 export const theme = createTheme({
   primaryColor: 'orange',
@@ -35,7 +34,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         {children}
         {/* Part of the shell, not a lazy chunk: an error toast must show even offline. */}
-        <Notifications position="top-right" zIndex={1000} classNames={toasts} />
+        <Notifications position="top-right" zIndex={1000} />
         <OverlayHosts />
       </QueryClientProvider>
     </MantineProvider>
