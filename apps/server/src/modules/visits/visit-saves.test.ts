@@ -5,7 +5,7 @@ import { followUps, visitItems, visits, visitTypes } from '../../db/schema/index
 import { makePet } from '../../../test/factories.ts';
 import { holdSubscription, ledgerOfPet, ledgerOfVisit, planOf, subscriptionRow, useVisitTest } from '../../../test/visit-kit.ts';
 
-const { staff, customer, types, db, post } = useVisitTest();
+const { t, staff, customer, types, db, post } = useVisitTest();
 
 const pet = () => makePet(db());
 const save = async (url: string, body: unknown) => post(url, body, staff.token);
@@ -42,6 +42,11 @@ describe('POST /visit/addinquiryvisit', () => {
     const [f] = await db().select().from(followUps).where(eq(followUps.sourceId, id));
     expect(f).toMatchObject({ petId: p.id, date, time: '10:30', purpose: 'Call back about hostel', source: 'inquiry' });
     expect((await visitRow(id)).note).toBe('Asked about boarding');
+    // It shows in that day's attendance (and so in reminders).
+    const att = await t.call({ method: 'GET', url: `/api/v1/attendance/getattendancelist/${date}`, token: staff.token });
+    expect(att.json().List).toContainEqual(
+      expect.objectContaining({ purpose: 'Call back about hostel', petId: expect.objectContaining({ _id: p.id }) }),
+    );
   });
 
   it('accepts today as the follow-up date, refuses yesterday', async () => {
