@@ -214,6 +214,22 @@ describe('an empty JSON body is no body', () => {
 });
 
 describe('unknown fields and prototype keys', () => {
+  it('no request schema of any route refuses unknown fields (no strict objects)', () => {
+    const strict: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) node.forEach((n, i) => void walk(n, `${where}[${i}]`));
+      else if (node && typeof node === 'object') {
+        if ((node as { additionalProperties?: unknown }).additionalProperties === false) strict.push(where);
+        for (const [k, v] of Object.entries(node)) walk(v, `${where}.${k}`);
+      }
+    };
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: unknown; requestBody?: unknown }>> };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) walk([op.parameters, op.requestBody], `${method} ${path}`);
+    }
+    expect(strict).toEqual([]);
+  });
+
   it('unknown fields are ignored, at the top and inside items', async () => {
     const res = await post(
       '/pet/addpet',
