@@ -140,6 +140,48 @@ test.describe('modals and menus offline', () => {
     await context.setOffline(false);
   });
 
+  test('when the dialog code cannot be fetched, asking for a confirmation says so; the next time it loads', async ({
+    page,
+    request,
+  }) => {
+    const name = `Blocked${tag()} Gloves`;
+    const token = await apiToken(request, 'staff');
+    const added = await request.post('/api/v1/inventory/addinventory', {
+      data: {
+        itemName: name,
+        stock: 5,
+        stockUnit: 'item',
+        itemType: 'disposable',
+        unitCostPrice: 1,
+        unitMinRetailPriceNGO: 1,
+        unitMaxRetailPriceCustomer: 2,
+      },
+      headers: { authorization: token },
+    });
+    expect(added.status()).toBe(201);
+    await page.route('**/assets/ModalsHost-*.js', (route) => route.abort('internetdisconnected'));
+    await loginAs(page, request, 'staff', '/staff/inventoryList');
+    await page.getByPlaceholder('Search inventory items...').fill(name);
+    const row = page.getByTestId('inventory-row');
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: new RegExp(name) }).click();
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const note = toast(page, 'Could not open the confirmation. Check your connection and try again.');
+    await expect(note).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectShell(page);
+    await expect(row).toHaveCount(1);
+
+    await page.unroute('**/assets/ModalsHost-*.js');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to delete this inventory item?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(1);
+  });
+
   test('a phone menu that cannot load offline says so and the page stays', async ({ page, context }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/aboutus');
