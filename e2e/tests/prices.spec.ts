@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, loginAs, test } from './fixtures';
+import { apiToken, DEMO, expect, loginAs, loginWith, newPlainStaff, test } from './fixtures';
 
 interface VisitType {
   _id: string;
@@ -147,23 +147,7 @@ test.describe('subscription plans', () => {
   });
 
   test('a staff member who is not an admin is told only administrators can change prices', async ({ page, request }) => {
-    const adminToken = await apiToken(request, 'staff');
-    const email = `clerk${Date.now().toString(36)}@prices.test`;
-    const created = await request.post('/api/v1/admin/users', {
-      headers: { authorization: adminToken },
-      data: { fullName: 'Front Desk Clerk', email, password: 'secret123' },
-    });
-    expect(created.status()).toBe(201);
-    const login = await request.post('/api/v1/auth/login', { data: { email, password: 'secret123', role: 'staff' } });
-    const session = await login.json();
-    await page.goto('/aboutus');
-    await page.evaluate((b) => {
-      localStorage.setItem('token', b.token);
-      localStorage.setItem('user', JSON.stringify(b.user));
-      localStorage.setItem('role', b.user.role);
-      localStorage.setItem('userId', b.user.id);
-    }, session);
-    await page.goto('/staff/dashboard');
+    await loginWith(page, request, await newPlainStaff(request), '/staff/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Prices & plans' })).toHaveCount(0);
     await page.goto('/staff/prices');

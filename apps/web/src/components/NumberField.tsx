@@ -21,7 +21,10 @@ export function NumberField<V extends FieldValues, B = V>({
   name,
   error,
   ...props
-}: { control: Control<V, unknown, B>; name: Path<V>; error?: string } & NumberInputProps) {
+}: { control: Control<V, unknown, B>; name: Path<V>; error?: string } & Omit<
+  NumberInputProps,
+  'name' | 'error' | 'value' | 'onChange' | 'onBlur'
+>) {
   return (
     <Controller
       control={control}

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  type NumberInputProps,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Divider, Group, type NumberInputProps, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   defaultReorderLevel,
   INVENTORY_TYPE_LABEL,
@@ -25,7 +13,7 @@ import {
 } from '@pawdesk/shared';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
-import { COUNT_INPUT as COUNT, MONEY_INPUT as MONEY } from '../../../components/NumberField';
+import { COUNT_INPUT as COUNT, MONEY_INPUT as MONEY, NumberField } from '../../../components/NumberField';
 import { ApiError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 
@@ -112,21 +100,8 @@ export function InventoryForm({
   });
 
   /** A number field; `props` says what it accepts and how it shows. */
-  const numberInput = (name: NumberName, props: NumberInputProps) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <NumberInput
-          {...props}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          error={errors[name]?.message}
-        />
-      )}
-    />
+  const numberInput = (name: NumberName, props: Omit<NumberInputProps, 'name' | 'error'>) => (
+    <NumberField {...props} control={form.control} name={name} error={errors[name]?.message} />
   );
   /** A required choice that cannot be cleared; `toValue` turns the pick into the field's value. */
   const select = <N extends 'stockUnit' | 'itemType'>(

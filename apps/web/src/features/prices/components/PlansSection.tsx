@@ -37,33 +37,18 @@ function Actions({ plan, a }: { plan: SubscriptionPlan; a: PlanActions }) {
           <IconEdit size={18} />
         </ActionIcon>
       </Tooltip>
-      {plan.active ? (
-        <Tooltip label="Retire: no longer offered">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Retire ${plan.name}`}
-            loading={a.busy === plan._id}
-            disabled={a.busy !== null}
-            onClick={() => a.onRetire(plan)}
-          >
-            <IconArchive size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <Tooltip label="Restore: offer it again">
-          <ActionIcon
-            variant="subtle"
-            color="teal"
-            aria-label={`Restore ${plan.name}`}
-            loading={a.busy === plan._id}
-            disabled={a.busy !== null}
-            onClick={() => a.onRestore(plan)}
-          >
-            <IconArrowBackUp size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      <Tooltip label={plan.active ? 'Retire: no longer offered' : 'Restore: offer it again'}>
+        <ActionIcon
+          variant="subtle"
+          color={plan.active ? 'red' : 'teal'}
+          aria-label={`${plan.active ? 'Retire' : 'Restore'} ${plan.name}`}
+          loading={a.busy === plan._id}
+          disabled={a.busy !== null}
+          onClick={() => (plan.active ? a.onRetire(plan) : a.onRestore(plan))}
+        >
+          {plan.active ? <IconArchive size={18} /> : <IconArrowBackUp size={18} />}
+        </ActionIcon>
+      </Tooltip>
       <Tooltip label="Change history">
         <ActionIcon variant="subtle" color="gray" aria-label={`History of ${plan.name}`} onClick={() => a.onHistory(plan)}>
           <IconHistory size={18} />
