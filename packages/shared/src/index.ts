@@ -1,5 +1,6 @@
 export * from './money.ts';
 export * from './dates.ts';
+export * from './phone.ts';
 export * from './ids.ts';
 export * from './catalog.ts';
 export * from './common.ts';

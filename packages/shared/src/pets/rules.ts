@@ -1,3 +1,4 @@
+import { cleanPhone } from '../phone.ts';
 import { BREEDS_BY_SPECIES, DOG_BREEDS, OTHER_BREED, SPECIES, type Species } from '../catalog.ts';
 import { ageInYears } from '../dates.ts';
 
@@ -39,10 +40,8 @@ export function ageLabel(dob: string | null | undefined, today: string): string 
   return `${years} ${years === 1 ? 'year' : 'years'}`;
 }
 
-/** What a phone input keeps: digits only, at most 10 (spec 000 §5: the input is capped at 10). */
-export function phoneInput(v: string): string {
-  return v.replace(/\D/g, '').slice(0, 10);
-}
+/** What a phone input keeps (spec 000 §5: the input is capped at 10): see cleanPhone. */
+export const phoneInput = cleanPhone;
 
 /** Escapes LIKE wildcards (`%`, `_`) and the escape character itself, for a literal match. */
 export function escapeLike(s: string): string {

@@ -12,6 +12,7 @@ export const petKeys = {
   history: (id: string) => [...queryRoots.pets, 'history', id] as const,
   byBreed: (species: string, breed: string) => [...queryRoots.pets, 'byBreed', { species, breed }] as const,
   byDate: (date: string) => [...queryRoots.pets, 'byDate', date] as const,
+  ownerByPhone: (phone: string) => [...queryRoots.pets, 'ownerByPhone', phone] as const,
   customerPets: [...queryRoots.pets, 'customer', 'mine'] as const,
   customerOwner: [...queryRoots.pets, 'customer', 'owner'] as const,
   subscriptions: (id: string) => [...queryRoots.subscriptions, 'pet', id] as const,

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useAddPets } from '../api/save-pets';
+import { ExistingOwnerNotice } from '../components/ExistingOwnerNotice';
 import { OwnerFields } from '../components/OwnerFields';
 import { PetFields } from '../components/PetFields';
 import { emptyPetValues, type OwnerContactValues, onSaveError, type PetFormValues } from '../forms';
@@ -35,7 +36,8 @@ export default function AddPetPage() {
         notify.success(res.message || PET_SAVED);
         if (res.ownerExisted) notify.info('An owner with this phone number was already registered; the pets were added to them.');
         form.reset(emptyForm());
-        navigate('/staff/history');
+        // Pet Records opens with the (first) new pet selected.
+        navigate('/staff/history', { state: { petId: res.petIds[0] } });
       },
       onError: onSaveError(form),
     }),
@@ -61,6 +63,7 @@ export default function AddPetPage() {
                   Owner details
                 </Title>
                 <OwnerFields nameField="ownerName" autoFocus />
+                <ExistingOwnerNotice />
               </Card>
 
               {pets.fields.map((f, i) => (

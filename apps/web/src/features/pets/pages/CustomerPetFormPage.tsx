@@ -27,7 +27,7 @@ import { notify } from '../../../lib/notify';
 import { useCustomerAddPet, useCustomerOwnerInfo, useMyPets } from '../api/customer-pets';
 import { breedText } from '../components/PetDetailsView';
 import { PetFields, VaccinationRows } from '../components/PetFields';
-import { PhoneField } from '../components/OwnerFields';
+import { OwnerPhoneField } from '../components/OwnerFields';
 import { emptyPetValues, onSaveError, type PetFormValues } from '../forms';
 
 interface CustomerPetForm extends PetFormValues {
@@ -146,7 +146,7 @@ function PetForm() {
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput label="Owner name" value={owner.data?.ownerName ?? user?.fullName ?? ''} readOnly variant="filled" />
                 <TextInput label="Email" value={owner.data?.email ?? user?.email ?? ''} readOnly variant="filled" />
-                <PhoneField />
+                <OwnerPhoneField />
                 <Textarea label="Address" required autosize minRows={1} {...fieldProps(form, 'address')} />
               </SimpleGrid>
             </div>

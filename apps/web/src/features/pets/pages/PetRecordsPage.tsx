@@ -1,10 +1,11 @@
 import { Button, Card, Grid, Group, Kbd, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { PET_SEARCH_DEBOUNCE_MS, phoneInput } from '@pawdesk/shared';
+import { PET_SEARCH_DEBOUNCE_MS } from '@pawdesk/shared';
 import { IconPaw, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { PhoneField } from '../../../components/PhoneField';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -28,7 +29,10 @@ export default function PetRecordsPage() {
   const list = usePetList(debouncedName, debouncedPhone);
   const pets = list.data?.pages.flatMap((p) => p.list) ?? [];
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Add Pet and Add Prescription land here with their pet selected (navigation state `{ petId }`); its details load
+  // by id, whether or not it is on the list's first page.
+  const arrivedWith = (useLocation().state as { petId?: unknown } | null)?.petId;
+  const [selectedId, setSelectedId] = useState<string | null>(typeof arrivedWith === 'string' ? arrivedWith : null);
   const [panel, setPanel] = useState<PanelName | null>(null);
   const [editing, setEditing] = useState<'pet' | 'owner' | null>(null);
   const details = usePetDetails(selectedId);
@@ -142,14 +146,12 @@ export default function PetRecordsPage() {
               autoComplete="off"
               type="search"
             />
-            <TextInput
+            <PhoneField
               label="Phone No."
               placeholder="Owner phone (first digits)"
               leftSection={<IconPhone size={16} />}
               value={phone}
-              onChange={(e) => setPhone(phoneInput(e.currentTarget.value))}
-              inputMode="numeric"
-              maxLength={10}
+              onChange={(e) => setPhone(e.currentTarget.value)}
               autoComplete="off"
               type="search"
             />

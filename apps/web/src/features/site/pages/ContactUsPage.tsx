@@ -4,6 +4,7 @@ import { DROP_OFF_WINDOW, PICK_UP_WINDOW } from '@pawdesk/shared/catalog';
 import { IconClock, IconMail, IconMapPin, IconPhone, IconSend } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/PageHeader';
+import { PhoneField } from '../../../components/PhoneField';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useBusiness } from '../../../lib/business';
 import { fieldProps, useZodForm } from '../../../lib/forms';
@@ -67,11 +68,8 @@ export default function ContactUsPage() {
                 <TextInput label="Name" autoComplete="name" required {...fieldProps(form, 'name')} />
                 <Group grow align="flex-start" wrap="wrap" gap="md" preventGrowOverflow={false}>
                   <TextInput label="Email" type="email" autoComplete="email" required miw={220} {...fieldProps(form, 'email')} />
-                  <TextInput
+                  <PhoneField
                     label="Phone (optional)"
-                    type="tel"
-                    inputMode="numeric"
-                    autoComplete="tel-national"
                     placeholder="10-digit mobile number"
                     miw={220}
                     {...fieldProps(form, 'phone')}
