@@ -15,6 +15,7 @@
 export const queryRoots = {
   appointments: ['appointments'],
   attendance: ['attendance'],
+  boarding: ['boarding'],
   inventory: ['inventory'],
   pets: ['pets'],
   prescriptions: ['prescriptions'],

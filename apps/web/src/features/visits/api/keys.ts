@@ -1,7 +1,14 @@
 import { queryRoots } from '../../../lib/query-keys';
 
-/** Query keys of the customer visit views; a pet's visits are read by the pet records too (lib/endpoints/visits.ts). */
+/**
+ * Query keys of the visits feature. A pet's visits, the visit types, prices and plans are read by other
+ * features too (lib/endpoints/visits.ts, visit-types.ts, subscriptions.ts).
+ */
 export const visitKeys = {
   /** GET /customerappointment/getcustomerpets: the signed-in customer's pets. */
   customerPets: (email: string) => [...queryRoots.appointments, 'customerPets', email] as const,
+  /** POST /boarding/checkboarding {_id: petId}: the pet's active boarding, if any. */
+  boarding: (petId: string) => [...queryRoots.boarding, 'check', petId] as const,
+  /** GET /subscription/getsubscriptiondetails/?petId&visitType: the pet's active subscription for a purpose. */
+  subscription: (petId: string, visitType: string) => [...queryRoots.subscriptions, 'details', petId, visitType] as const,
 };

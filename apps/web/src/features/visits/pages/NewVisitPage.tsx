@@ -1,5 +1,144 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { Alert, Button, Card, Select, Stack, Text } from '@mantine/core';
+import { isId, VISIT_MESSAGES, VISIT_SAVED_MESSAGES, type VisitTypeApi } from '@pawdesk/shared';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { ApiError } from '../../../lib/api-client';
+import { petDetailsQuery } from '../../../lib/endpoints/pets';
+import { plansQuery } from '../../../lib/endpoints/subscriptions';
+import { visitPricesQuery, visitTypesQuery } from '../../../lib/endpoints/visit-types';
+import { useBoardingCheck } from '../api/check-boarding';
+import { PetHeader } from '../components/PetHeader';
+import { PurposeForm } from '../components/PurposeForm';
 
+const SELECT = 'select';
+const OTHERS = 'others';
+
+/** Every navigation to New Visit (another pet) starts afresh. */
 export default function NewVisitPage() {
-  return <ComingSoon title="New Visit" />;
+  const location = useLocation();
+  return <NewVisit key={location.key} />;
+}
+
+/**
+ * New Visit (spec 001 §2): the pet from navigation state, a purpose select from the server's visit types
+ * (Inquiry first shown), and the purpose's sub-form priced with the current prices. A boarded pet gets
+ * 'The pet is already boarded in {purpose}' instead of the form.
+ */
+function NewVisit() {
+  const state = useLocation().state as { petId?: unknown } | null;
+  const petId = isId(state?.petId) ? state.petId : undefined;
+  const pet = useQuery({ ...petDetailsQuery(petId), retry: false });
+  const types = useQuery({ ...visitTypesQuery(), enabled: Boolean(petId) });
+  const prices = useQuery({ ...visitPricesQuery(), enabled: Boolean(petId), staleTime: 0 });
+  // Fetched on load, as the spec says, so Buy Subscription opens at once.
+  useQuery({ ...plansQuery(), enabled: Boolean(petId) });
+  const boarding = useBoardingCheck(petId);
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  /** The types with the latest prices (getallvisitprices) laid over them. */
+  const priced = useMemo<VisitTypeApi[]>(() => {
+    const byId = new Map((prices.data ?? []).map((p) => [p._id, p]));
+    return (types.data ?? []).map((t) => ({ ...t, ...(byId.get(t._id) ?? {}) }));
+  }, [types.data, prices.data]);
+  const inquiry = priced.find((t) => t.code === 'inquiry');
+  const value = chosen ?? inquiry?._id ?? SELECT;
+  const type = priced.find((t) => t._id === value) ?? null;
+  const options = [
+    { value: SELECT, label: 'Select' },
+    ...priced.map((t) => ({ value: t._id, label: t.purpose })),
+    { value: OTHERS, label: 'Others' },
+  ];
+
+  const header = (
+    <PageHeader
+      title="New Visit"
+      subtitle="Choose the purpose of the visit, price it and take the payment"
+      actions={
+        <Button component={Link} to="/staff/history" variant="default" leftSection={<IconArrowLeft size={16} />}>
+          Pet Records
+        </Button>
+      }
+    />
+  );
+
+  if (!petId) {
+    return (
+      <Stack gap="md" maw={760}>
+        {header}
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="No pet selected" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{VISIT_MESSAGES.petMissing}</Text>
+            <Button component={Link} to="/staff/history" size="xs" variant="white">
+              Go to Pet Records
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const failed = [pet, types, prices, boarding].find((q) => q.isError && q.data === undefined);
+  const loading = [pet, types, prices, boarding].some((q) => q.isPending);
+  let body: React.ReactNode;
+  if (failed) {
+    const notFound = pet.error instanceof ApiError && pet.error.status === 404;
+    body = (
+      <ErrorState
+        message={notFound ? 'This pet was not found.' : `Could not load the visit form: ${failed.error?.message ?? ''}`}
+        onRetry={
+          notFound
+            ? undefined
+            : () => {
+                for (const q of [pet, types, prices, boarding]) if (q.isError) void q.refetch();
+              }
+        }
+      />
+    );
+  } else if (loading || !pet.data) {
+    body = <LoadingState label="Loading the visit form..." />;
+  } else if (boarding.data) {
+    body = (
+      <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Already boarded" role="alert">
+        {VISIT_SAVED_MESSAGES.alreadyBoarded(boarding.data.boardingType.purpose)}
+      </Alert>
+    );
+  } else {
+    body = (
+      <>
+        <Card withBorder radius="lg" padding="md">
+          <Select
+            label="Purpose of visit"
+            data={options}
+            value={value}
+            onChange={(v) => setChosen(v ?? SELECT)}
+            allowDeselect={false}
+            maw={360}
+          />
+        </Card>
+        {value === SELECT ? (
+          <Text c="dimmed" size="sm">
+            Please select a purpose of visit.
+          </Text>
+        ) : type ? (
+          <PurposeForm key={type._id} petId={petId} type={type} />
+        ) : (
+          <Alert color="yellow" title="Invalid Selection">
+            Choose one of the listed purposes.
+          </Alert>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={760}>
+      {header}
+      {pet.data ? <PetHeader pet={pet.data} /> : null}
+      {body}
+    </Stack>
+  );
 }

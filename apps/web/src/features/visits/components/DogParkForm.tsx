@@ -1,0 +1,45 @@
+import { discountError, finalPrice, toRupees } from '@pawdesk/shared';
+import { useState } from 'react';
+import { FormCard, MoneyInput, num, PriceLines, paise, type VisitFormProps } from './form-parts';
+
+/** Dog Park: the type's price less a discount (never above the price); paid through the payment options. */
+export function DogParkForm({ petId, type, saver }: VisitFormProps) {
+  const [discount, setDiscount] = useState<number | string>(0);
+  const pricePaise = paise(type.price);
+  const error = discountError(pricePaise, paise(discount));
+  const final = toRupees(finalPrice(pricePaise, paise(discount)));
+
+  const proceed = () => {
+    if (error) return;
+    saver.submit({
+      code: 'dog_park',
+      total: final,
+      askMethod: true,
+      fallback: 'Failed to save visit',
+      build: (c) => ({
+        petId,
+        visitType: type._id,
+        details: { initialPrice: type.price, discount: num(discount), price: final, selectedPayment: c?.method },
+      }),
+    });
+  };
+
+  return (
+    <FormCard title="Dog Park" action="Proceed to Payment" onAction={proceed} busy={saver.busy}>
+      <MoneyInput
+        label="Discount"
+        value={discount}
+        onChange={setDiscount}
+        max={type.price}
+        error={error?.message ?? saver.fieldErrors['details.discount']}
+      />
+      <PriceLines
+        lines={[
+          ['Price', type.price],
+          ['Discount', num(discount)],
+          ['Final price', final],
+        ]}
+      />
+    </FormCard>
+  );
+}

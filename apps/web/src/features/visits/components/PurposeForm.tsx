@@ -1,0 +1,59 @@
+import { Alert, Text } from '@mantine/core';
+import type { VisitTypeApi } from '@pawdesk/shared';
+import { useNavigate } from 'react-router';
+import { BuySubscriptionForm } from '../../../components/BuySubscriptionForm';
+import { DogParkForm } from './DogParkForm';
+import { GroomingForm } from './GroomingForm';
+import { InquiryForm } from './InquiryForm';
+import { SchoolForm } from './SchoolForm';
+import { ShopForm } from './ShopForm';
+import { StayForm } from './StayForm';
+import { useVisitSave } from './use-visit-save';
+import { VeterinaryForm } from './VeterinaryForm';
+
+/** The sub-form of the purpose chosen, keyed on the type's stable code; each has the shared save flow. */
+export function PurposeForm({ petId, type }: { petId: string; type: VisitTypeApi }) {
+  const saver = useVisitSave(petId, type._id);
+  const navigate = useNavigate();
+  const props = { petId, type, saver };
+  let form: React.ReactNode;
+  switch (type.code) {
+    case 'inquiry':
+      form = <InquiryForm {...props} />;
+      break;
+    case 'dog_park':
+      form = <DogParkForm {...props} />;
+      break;
+    case 'veterinary':
+      form = <VeterinaryForm {...props} />;
+      break;
+    case 'hostel':
+    case 'day_care':
+      form = <StayForm {...props} code={type.code} />;
+      break;
+    case 'day_school':
+    case 'play_school':
+      form = <SchoolForm {...props} code={type.code} />;
+      break;
+    case 'grooming':
+      form = <GroomingForm {...props} />;
+      break;
+    case 'shop':
+      form = <ShopForm {...props} />;
+      break;
+    case 'buy_subscription':
+      return <BuySubscriptionForm petId={petId} visitTypeId={type._id} onDone={() => navigate('/staff/dashboard')} />;
+    default:
+      return (
+        <Alert color="yellow" title="Invalid Selection">
+          <Text size="sm">{type.purpose} cannot be recorded from this screen.</Text>
+        </Alert>
+      );
+  }
+  return (
+    <>
+      {form}
+      {saver.element}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Card, Group, NumberInput, type NumberInputProps, Stack, Text } from '@mantine/core';
+import type { VisitTypeApi } from '@pawdesk/shared';
+import { formatINR, toPaise } from '@pawdesk/shared/money';
+import type { ReactNode } from 'react';
+import { MONEY_INPUT } from '../../../components/NumberField';
+import type { VisitSaver } from './use-visit-save';
+
+/** What every sub-form gets: the pet, the purpose (with its current prices) and the shared save flow. */
+export interface VisitFormProps {
+  petId: string;
+  type: VisitTypeApi;
+  saver: VisitSaver;
+}
+
+/** A NumberInput's value as a number ('' and partial input count as 0). */
+export const num = (v: number | string): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+
+/** Rupees → paise for the shared rules. */
+export const paise = (v: number | string) => toPaise(num(v));
+
+export function MoneyInput(props: Omit<NumberInputProps, 'leftSection'>) {
+  return <NumberInput {...MONEY_INPUT} {...props} />;
+}
+
+/** The price lines of a sub-form: label and amount, the last one bold (the total). */
+export function PriceLines({ lines }: { lines: readonly (readonly [string, number])[] }) {
+  return (
+    <Stack gap={4}>
+      {lines.map(([label, amount], i) => (
+        <Group key={label} justify="space-between" gap="sm">
+          <Text size="sm" fw={i === lines.length - 1 ? 700 : undefined}>
+            {label}
+          </Text>
+          <Text
+            size="sm"
+            fw={i === lines.length - 1 ? 700 : undefined}
+            data-testid={`price-${label.toLowerCase().replace(/\W+/g, '-')}`}
+          >
+            {formatINR(amount)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** A sub-form's card: its title, fields, and the action button at the bottom. */
+export function FormCard({
+  title,
+  children,
+  action,
+  onAction,
+  busy,
+  disabled,
+}: {
+  title: string;
+  children: ReactNode;
+  action: string;
+  onAction: () => void;
+  busy: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onAction();
+        }}
+      >
+        <Stack gap="md">
+          <Text fw={700} size="lg">
+            {title}
+          </Text>
+          {children}
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy} disabled={disabled}>
+              {action}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { VISIT_MESSAGES, VISIT_PAYMENT_METHODS, VISIT_SAVED_MESSAGES, type VisitPaymentMethod } from '@pawdesk/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type PaymentChoice, PaymentModal } from '../../../components/PaymentModal';
+import { usePaymentFollowUp } from '../../../components/PaymentFollowUp';
+import { ApiError, errorMessage, serverAnswered } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { queryRoots } from '../../../lib/query-keys';
+import { type SaveCode, useSaveVisit } from '../api/save-visit';
+
+export type VisitChoice = PaymentChoice<VisitPaymentMethod>;
+
+/** A sub-form's save: which endpoint, the total to collect, and how to build the body from the payment chosen. */
+export interface SaveRequest {
+  code: SaveCode;
+  /** Rupees due for the visit (the payment modal's total); 0 saves without the modal unless `askMethod`. */
+  total: number;
+  /** Hostel and Day Care: ask the payment type first. */
+  withPaymentType?: boolean;
+  /** The endpoint requires a payment method even at ₹0 (Dog Park, Shop). */
+  askMethod?: boolean;
+  build: (choice: VisitChoice | null) => unknown;
+  /** The spec's fallback when the server gave no message. */
+  fallback: string;
+}
+
+export interface VisitSaver {
+  submit: (req: SaveRequest) => void;
+  busy: boolean;
+  /** The server's per-field messages of the last failed save. */
+  fieldErrors: Record<string, string>;
+  element: ReactNode;
+}
+
+/** True when the server refused an amount and named the one it expected (prices changed meanwhile). */
+const isPriceMismatch = (err: unknown) => err instanceof ApiError && Object.keys(err.body).some((k) => k.startsWith('expected'));
+
+/**
+ * The save flow every sub-form shares (spec 001 §2, §4): the payment modal (payment type first for Hostel and
+ * Day Care, then Payment Options with the confirmation checkbox), the save, then the card checkout or the
+ * payment link, the spec's message and /staff/dashboard. A failed save keeps the form as typed.
+ */
+export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const save = useSaveVisit();
+  const followUp = usePaymentFollowUp();
+  const [pending, setPending] = useState<SaveRequest | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const run = (req: SaveRequest, choice: VisitChoice | null) => {
+    setFieldErrors({});
+    save.mutate(
+      { code: req.code, body: req.build(choice) },
+      {
+        onSuccess: async (res) => {
+          setPending(null);
+          await followUp.after(res, { visitId: res.visit._id }, VISIT_SAVED_MESSAGES.cardPaid);
+          navigate('/staff/dashboard');
+        },
+        onError: (err) => {
+          setPending(null);
+          if (isPriceMismatch(err)) void qc.invalidateQueries({ queryKey: queryRoots.visits });
+          if (err instanceof ApiError) setFieldErrors(err.errors);
+          if (serverAnswered(err)) notify.error(err.message);
+          else if (err instanceof ApiError) notify.error(req.fallback);
+          else notify.error(`An error occurred: ${errorMessage(err, req.fallback)}`);
+        },
+      },
+    );
+  };
+
+  const submit = (req: SaveRequest) => {
+    if (!petId || !visitTypeId) {
+      notify.error(VISIT_MESSAGES.missingInfo);
+      return;
+    }
+    if (req.total > 0 || req.askMethod) setPending(req);
+    else run(req, null);
+  };
+
+  const onPay = (choice: VisitChoice) => {
+    if (!pending || !petId || !visitTypeId) {
+      notify.error(VISIT_MESSAGES.missingInfo);
+      return;
+    }
+    if (!choice.method && choice.paymentType !== 'payment_after_service') {
+      notify.error(VISIT_MESSAGES.paymentMethod);
+      return;
+    }
+    run(pending, choice);
+  };
+
+  return {
+    submit,
+    busy: save.isPending,
+    fieldErrors,
+    element: (
+      <>
+        <PaymentModal
+          opened={pending !== null}
+          onClose={() => setPending(null)}
+          total={pending?.total ?? 0}
+          onSubmit={onPay}
+          submitting={save.isPending}
+          withPaymentType={pending?.withPaymentType ?? false}
+          methods={VISIT_PAYMENT_METHODS}
+        />
+        {followUp.element}
+      </>
+    ),
+  };
+}
