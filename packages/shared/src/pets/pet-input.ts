@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { OTHER_BREED, SEGMENTS, SEXES, SPECIES } from '../catalog.ts';
-import { idSchema, requiredString, text, whenObject } from '../common.ts';
+import { idSchema, isPlainObject, requiredString, text } from '../common.ts';
 import { DEFAULT_TZ, isIsoDate, todayIn } from '../dates.ts';
 import { isKnownBreed, isSpecies } from './rules.ts';
 
@@ -144,8 +144,11 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
       ctx.addIssue({ code: 'custom', path: ['customBreed'], message: PET_MSG.customBreed });
     }
   };
-  // The breed rule runs even when other fields of the pet are still wrong, so the form shows every message at once
-  // (`whenObject`), but never on a value that is not an object (a `null` pet is refused as such).
+  // The breed rule runs even when other fields of the pet are still wrong, so the form shows every message at once,
+  // but never on a value that is not an object (a `null` pet is refused as such). Unlike `whenObject`, it also runs
+  // when a field failed with a value (the form's empty Sex select sends ''): the rule checks the type of every field
+  // it reads, so 'Custom breed is required' shows on the first Save with the others (issue 9).
+  const whenPet = { when: (payload: { value: unknown }) => isPlainObject(payload.value) };
   const clearCustomBreed = <T extends { breed: string; customBreed?: string | null }>(p: T) => ({
     ...p,
     customBreed: p.breed === OTHER_BREED ? (p.customBreed?.trim() ?? null) : null,
@@ -153,7 +156,7 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
 
   const petInput = z
     .object({ ...petFields, vaccinations })
-    .superRefine(breedRule as never, whenObject)
+    .superRefine(breedRule as never, whenPet)
     .transform(clearCustomBreed);
 
   /** POST /pet/addpet: one owner and one or more pets (spec 000 §3 "Create payload"). */
@@ -172,7 +175,7 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
       ...petFields,
       species: petFields.species.optional(),
     })
-    .superRefine(breedRule as never, whenObject)
+    .superRefine(breedRule as never, whenPet)
     .transform(clearCustomBreed);
 
   /** POST /customer/pet/addpet: the customer form of spec 001 §3/§5, owner phone and address editable. */
@@ -184,7 +187,7 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
       phone: phoneSchema,
       address: addressSchema,
     })
-    .superRefine(breedRule as never, whenObject)
+    .superRefine(breedRule as never, whenPet)
     .transform(clearCustomBreed);
 
   return { addPetBody, editPetBody, customerPetBody, petInput, vaccinationInput };
