@@ -1,7 +1,7 @@
 import type { CreatePlanBody, PlanSaved } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { priceKeys } from './keys';
+import { invalidatePriceData } from './keys';
 
 export function createPlan(body: CreatePlanBody) {
   return api<PlanSaved>('/admin/plans', { method: 'POST', body });
@@ -9,5 +9,5 @@ export function createPlan(body: CreatePlanBody) {
 
 export function useCreatePlan() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createPlan, onSuccess: () => qc.invalidateQueries({ queryKey: priceKeys.all }) });
+  return useMutation({ mutationFn: createPlan, onSuccess: () => invalidatePriceData(qc) });
 }

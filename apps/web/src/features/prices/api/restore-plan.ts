@@ -1,7 +1,7 @@
 import type { PlanSaved } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { priceKeys } from './keys';
+import { invalidatePriceData } from './keys';
 
 export function restorePlan(id: string) {
   return api<PlanSaved>(`/admin/plans/${id}/restore`, { method: 'POST' });
@@ -9,5 +9,5 @@ export function restorePlan(id: string) {
 
 export function useRestorePlan() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: restorePlan, onSuccess: () => qc.invalidateQueries({ queryKey: priceKeys.all }) });
+  return useMutation({ mutationFn: restorePlan, onSuccess: () => invalidatePriceData(qc) });
 }

@@ -1,7 +1,7 @@
 import type { PlanSaved } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { priceKeys } from './keys';
+import { invalidatePriceData } from './keys';
 
 export function retirePlan(id: string) {
   return api<PlanSaved>(`/admin/plans/${id}/retire`, { method: 'POST' });
@@ -9,5 +9,5 @@ export function retirePlan(id: string) {
 
 export function useRetirePlan() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: retirePlan, onSuccess: () => qc.invalidateQueries({ queryKey: priceKeys.all }) });
+  return useMutation({ mutationFn: retirePlan, onSuccess: () => invalidatePriceData(qc) });
 }

@@ -1,7 +1,7 @@
 import type { PlanSaved, UpdatePlanBody } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { priceKeys } from './keys';
+import { invalidatePriceData } from './keys';
 
 export function updatePlan(id: string, body: UpdatePlanBody) {
   return api<PlanSaved>(`/admin/plans/${id}`, { method: 'PATCH', body });
@@ -11,6 +11,6 @@ export function useUpdatePlan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdatePlanBody }) => updatePlan(id, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: priceKeys.all }),
+    onSuccess: () => invalidatePriceData(qc),
   });
 }

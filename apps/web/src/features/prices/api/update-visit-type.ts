@@ -1,7 +1,7 @@
 import type { UpdateVisitTypeBody, VisitTypeSaved } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { priceKeys } from './keys';
+import { invalidatePriceData } from './keys';
 
 export function updateVisitType(id: string, body: UpdateVisitTypeBody) {
   return api<VisitTypeSaved>(`/admin/visit-types/${id}`, { method: 'PATCH', body });
@@ -11,6 +11,6 @@ export function useUpdateVisitType() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateVisitTypeBody }) => updateVisitType(id, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: priceKeys.all }),
+    onSuccess: () => invalidatePriceData(qc),
   });
 }

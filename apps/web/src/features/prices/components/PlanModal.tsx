@@ -2,7 +2,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { createPlanBody, NOTHING_TO_CHANGE, type SubscriptionPlan, type UpdatePlanBody, updatePlanBody } from '@pawdesk/shared';
 import type { z } from 'zod';
 import { COUNT_INPUT, MONEY_INPUT, NumberField } from '../../../components/NumberField';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useCreatePlan } from '../api/create-plan';
@@ -65,7 +65,7 @@ function Form({ target, onDone }: { target: PlanTarget; onDone: () => void }) {
       for (const [field, message] of fieldErrors) {
         if (field in valuesOf(target)) form.setError(field as keyof Values, { message });
       }
-      if (fieldErrors.length === 0) notify.error(errorMessage(err, 'Could not save the plan'));
+      if (fieldErrors.length === 0) notify.error(serverMessage(err, 'Error saving data'));
     }
   });
 

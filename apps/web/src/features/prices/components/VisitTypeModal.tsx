@@ -9,7 +9,7 @@ import {
 } from '@pawdesk/shared';
 import { Controller } from 'react-hook-form';
 import { MONEY_INPUT, NumberField } from '../../../components/NumberField';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useUpdateVisitType } from '../api/update-visit-type';
@@ -59,7 +59,7 @@ function Form({ type, onDone }: { type: AdminVisitType; onDone: () => void }) {
       for (const [field, message] of fieldErrors) {
         if (field in valuesOf(type)) form.setError(field as keyof Values, { message });
       }
-      if (fieldErrors.length === 0) notify.error(errorMessage(err, 'Could not save the visit type'));
+      if (fieldErrors.length === 0) notify.error(serverMessage(err, 'Error saving data'));
     }
   });
 

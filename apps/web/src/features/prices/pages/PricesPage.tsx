@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { confirm } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { usePlans } from '../api/get-plans';
@@ -71,7 +71,7 @@ function PriceManager() {
     try {
       notify.success((await (offered ? restore : retire).mutateAsync(plan._id)).message);
     } catch (err) {
-      notify.error(errorMessage(err, 'Could not change the plan'));
+      notify.error(serverMessage(err, 'Error saving data'));
     } finally {
       setBusy(null);
     }
