@@ -61,6 +61,17 @@ describe('reference and demo data', () => {
     expect(await count(s.pets)).toBeGreaterThanOrEqual(25);
     expect(await count(s.inventoryItems)).toBeGreaterThanOrEqual(10);
     expect(await count(s.visits)).toBeGreaterThan(0);
+    // Demo visits are sold through the ledger: each priced visit has its charge and a cash payment with a receipt.
+    const sold = await d.db.execute(sql`
+      select coalesce(sum(v.price_paise), 0)::bigint as sold,
+        (select coalesce(sum(amount_paise), 0) from payments where kind = 'charge' and visit_id is not null)::bigint as charged,
+        (select coalesce(sum(amount_paise), 0) from payments where kind = 'payment' and status = 'completed'
+           and receipt_no is not null and visit_id is not null)::bigint as paid
+      from visits v`);
+    const row = (sold as unknown as { rows: { sold: string; charged: string; paid: string }[] }).rows[0]!;
+    expect(Number(row.sold)).toBeGreaterThan(0);
+    expect(Number(row.charged)).toBe(Number(row.sold));
+    expect(Number(row.paid)).toBe(Number(row.sold));
     expect(await count(s.followUps)).toBeGreaterThan(0);
     const units = await d.db.selectDistinct({ u: s.inventoryItems.stockUnit }).from(s.inventoryItems);
     expect(units.map((u) => u.u).sort()).toEqual(['item', 'mg', 'ml', 'tablet']);

@@ -13,6 +13,7 @@ import {
   visitTypes,
   visits,
 } from '../schema/index.ts';
+import { postCharge, recordPayment } from '../../modules/payments/payments.service.ts';
 import { OWNER_NAMES, PET_NAMES } from './names.ts';
 
 /** The demo staff account is an admin, so the staff accounts screen can be tried. */
@@ -180,27 +181,42 @@ export async function seedDemo(db: Db, tz: string): Promise<boolean> {
         .values({ itemId: item!.id, delta: stock, stockAfter: stock, reason: 'added', userId: staff!.id, note: 'Opening stock' });
     }
 
-    const visitPlan: [string, number][] = [
-      ['Grooming', 700],
-      ['Dog Park', 350],
-      ['Veterinary', 500],
-      ['Day School', 650],
-      ['Play School', 450],
+    // Past visits, sold as the desk sells them: the visit, its charge and a cash payment with a receipt number.
+    const visitPlan: [string, number, string | null][] = [
+      ['Grooming', 700, null],
+      ['Veterinary', 500, 'pvtltd'],
+      ['Inquiry', 0, null],
     ];
     for (const [i, pet] of allPets.entries()) {
       if (i % 2) continue;
-      const [purpose, price] = visitPlan[i % visitPlan.length]!;
+      const [purpose, price, customerType] = visitPlan[i % visitPlan.length]!;
       const vtype = types.get(purpose);
       if (!vtype) continue;
-      await tx.insert(visits).values({
+      const at = new Date(Date.now() - (i % 10) * 86_400_000);
+      const [visit] = await tx
+        .insert(visits)
+        .values({
+          petId: pet.id,
+          visitTypeId: vtype.id,
+          purpose,
+          pricePaise: toPaise(price),
+          customerType,
+          details: { price, finalPrice: price, discount: 0, selectedPayment: price > 0 ? 'cash' : null },
+          note: price === 0 ? 'Asked about day care timings' : null,
+          createdBy: staff!.id,
+          createdAt: at,
+        })
+        .returning();
+      const entry = {
         petId: pet.id,
-        visitTypeId: vtype.id,
-        purpose,
-        pricePaise: toPaise(price),
-        details: { price, finalPrice: price, discount: 0, selectedPayment: 'cash', payment: { amount: price } },
+        for: { visitId: visit!.id },
+        amountPaise: toPaise(price),
         createdBy: staff!.id,
-        createdAt: new Date(Date.now() - (i % 10) * 86_400_000),
-      });
+        tz,
+        now: at,
+      };
+      await postCharge(tx, entry);
+      await recordPayment(tx, { ...entry, method: 'cash' });
     }
 
     const followUpPlan: [number, string][] = [
