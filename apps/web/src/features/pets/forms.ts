@@ -51,5 +51,9 @@ export interface OwnerContactValues {
 
 /** A failed save: the server's field errors go on the form's fields, its message (or 'Error saving data') in a toast. */
 export function onSaveError<V extends FieldValues, B>(form: UseFormReturn<V, unknown, B>) {
-  return (err: unknown) => notify.error(saveFailure(err, (p, e) => form.setError(p as never, e)));
+  return (err: unknown) =>
+    notify.error(
+      saveFailure(err, (p, e) => form.setError(p as never, e)),
+      err,
+    );
 }

@@ -18,7 +18,7 @@ export default function AddInventoryPage() {
       notify.success(res.message || INVENTORY_MESSAGES.added);
       navigate('/staff/inventoryList');
     } catch (err) {
-      notify.error(serverMessage(err, INVENTORY_MESSAGES.addFailed));
+      notify.error(serverMessage(err, INVENTORY_MESSAGES.addFailed), err);
       throw err;
     }
   };

@@ -79,7 +79,7 @@ export default function EditInventoryPage() {
       if (err instanceof ApiError && err.status === 409 && err.body.item) {
         setChanged(err.body.item as InventoryItem);
       }
-      notify.error(serverMessage(err, INVENTORY_MESSAGES.editFailed));
+      notify.error(serverMessage(err, INVENTORY_MESSAGES.editFailed), err);
       throw err;
     }
   };

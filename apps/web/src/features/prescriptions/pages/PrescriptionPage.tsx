@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import {
   type AddPrescriptionInput,
+  breedLabel,
   CUSTOMER_TYPE_LABEL,
   CUSTOMER_TYPES,
   type CustomerType,
@@ -64,7 +65,7 @@ function PrescriptionForm() {
     const result = checkRx(form.getValues(), petId, total, known);
     if (result.ok) return result.body;
     for (const [path, message] of result.fieldErrors) form.setError(path as keyof RxFormValues, { message });
-    notify.error(result.message);
+    notify.invalid(result.message);
     return null;
   };
 
@@ -85,8 +86,8 @@ function PrescriptionForm() {
               if (!NOT_ON_FORM.has(field)) form.setError(field as keyof RxFormValues, { message });
             }
           }
-          if (!withPayment) notify.error(serverMessage(err, 'Error saving prescription'));
-          else if (serverAnswered(err)) notify.error(RX_MESSAGES.saveFailed(err.message));
+          if (!withPayment) notify.error(serverMessage(err, 'Error saving prescription'), err);
+          else if (serverAnswered(err)) notify.error(RX_MESSAGES.saveFailed(err.message), err);
           else notify.error(RX_MESSAGES.saveError);
         },
       },
@@ -110,7 +111,7 @@ function PrescriptionForm() {
   };
 
   const petLine = pet.data
-    ? `${pet.data.name ?? 'Pet'}${pet.data.breed || pet.data.species ? ` (${pet.data.breed || pet.data.species})` : ''}${
+    ? `${pet.data.name ?? 'Pet'}${breedLabel(pet.data) ? ` (${breedLabel(pet.data)})` : ''}${
         pet.data.owner?.name ? ` · Owner: ${pet.data.owner.name}` : ''
       }`
     : null;

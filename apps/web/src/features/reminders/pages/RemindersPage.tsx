@@ -17,6 +17,7 @@ import {
 import { IconBell, IconCalendar, IconMail, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { confirm } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
@@ -88,8 +89,12 @@ export default function RemindersPage() {
     if (d) setParams({ date: d }, { replace: true });
   };
 
-  const onRemindAll = () => {
+  const onRemindAll = async () => {
     if (!settled) return;
+    // Like Remind Absentees, sending every reminder of the range asks first (issue 9).
+    const count = plural(rows.length, 'reminder');
+    if (!(await confirm({ title: 'Remind All', message: `Send ${count} to the owners now?`, confirmLabel: 'Send reminders' })))
+      return;
     send.mutate(settled, {
       onSuccess: (res) => {
         notify.success(REMINDERS_QUEUED);
@@ -171,7 +176,7 @@ export default function RemindersPage() {
         actions={
           <Button
             leftSection={<IconSend size={18} />}
-            onClick={onRemindAll}
+            onClick={() => void onRemindAll()}
             loading={send.isPending}
             disabled={!settled || rows.length === 0 || list.isPending}
           >

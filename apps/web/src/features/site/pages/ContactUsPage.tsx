@@ -40,7 +40,7 @@ export default function ContactUsPage() {
             shown = true;
           }
         }
-        if (!shown) notify.error(serverMessage(err, 'Could not send your message. Please try again.'));
+        if (!shown) notify.error(serverMessage(err, 'Could not send your message. Please try again.'), err);
       },
     });
   });
