@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { auditOf, insertAudit } from './audit.repo.ts';
+import { insertAudit } from './audit.repo.ts';
 
 export interface AuditEntry {
   /** Who did it (the signed-in user's id); null when an operator did it on the command line. */
@@ -23,5 +23,3 @@ export async function recordAudit(db: DbOrTx, e: AuditEntry): Promise<void> {
     data: e.before || e.after ? { before: e.before ?? null, after: e.after ?? null } : null,
   });
 }
-
-export { auditOf };
