@@ -1,12 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_SLOTS, BREEDS_BY_SPECIES, DOG_BREEDS, SERVICE_CATALOG, SPECIES } from './catalog.ts';
 
 describe('catalog', () => {
-  it('offers 54 distinct dog breeds including Indian breeds', () => {
-    expect(DOG_BREEDS).toHaveLength(54);
-    expect(new Set(DOG_BREEDS).size).toBe(54);
-    expect(DOG_BREEDS).toContain('Rajapalayam');
-    expect(DOG_BREEDS).toContain('Indian Pariah Dog (Indie)');
+  it("offers the existing client's 54 dog breeds, spelled and ordered as it sends them", () => {
+    // shared/reference/dog-breeds.txt sits beside the repository (as in CI).
+    const reference = readFileSync(new URL('../../../../shared/reference/dog-breeds.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    expect(reference).toHaveLength(54);
+    expect([...DOG_BREEDS]).toEqual(reference);
+    expect(DOG_BREEDS).toContain('Rajapalayan');
+    expect(DOG_BREEDS).toContain('Indie');
   });
 
   it('has a breed list for every species', () => {

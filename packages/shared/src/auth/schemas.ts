@@ -31,6 +31,9 @@ export const authUser = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   customer_id: z.string().optional(),
+  /** The customer's phone and address (their owner record's, else the account's); null when unknown. */
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 

@@ -31,6 +31,8 @@ export const attendanceListResponse = z.object({
   success: z.literal(true),
   date: z.string(),
   attendance: z.object({ List: z.array(attendanceEntry) }),
+  /** The same list at the top level: the existing client's attendance page reads `List` (issue 9). */
+  List: z.array(attendanceEntry),
 });
 export type AttendanceListResponse = z.infer<typeof attendanceListResponse>;
 

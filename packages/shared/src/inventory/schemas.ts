@@ -33,6 +33,9 @@ export const INVENTORY_MESSAGES = {
   deleteError: 'An error occurred while deleting the inventory item.',
   deleteConfirm: 'Are you sure you want to delete this inventory item?',
   changedMeanwhile: 'This item was changed by someone else while you were editing. Reload it and try again.',
+  /** A second active item with the same name and stock unit (case-insensitive): 409. */
+  duplicateName: (name: string, unit: string) =>
+    `An item named '${name}' with stock unit ${unit} already exists. Edit that item (refill its stock) instead of adding another.`,
 } as const;
 
 /** Largest stock (an `integer` column) and unit price accepted (see MAX_COUNT and MAX_AMOUNT_RUPEES). */

@@ -18,6 +18,13 @@ export const LEDGER_METHOD_LABEL: Record<LedgerMethod, string> = {
   not_recorded: 'Method not recorded',
 };
 
+/** How a screen shows a payment's method; a missing or unknown one is 'Method not recorded'. */
+export function ledgerMethodLabel(method: string | null | undefined): string {
+  return method && Object.hasOwn(LEDGER_METHOD_LABEL, method)
+    ? LEDGER_METHOD_LABEL[method as LedgerMethod]
+    : LEDGER_METHOD_LABEL.not_recorded;
+}
+
 /** pending: a payment asked for (order created, link sent) but not yet received; void: a cancelled entry. */
 export const LEDGER_STATUSES = ['pending', 'completed', 'failed', 'void'] as const;
 export type LedgerStatus = (typeof LEDGER_STATUSES)[number];

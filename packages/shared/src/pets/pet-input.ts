@@ -1,6 +1,9 @@
 /**
- * Request contracts of the pet and owner forms (spec 000 §3, §5; spec 001 §3, §5). The server validates with these
- * and the web forms use the same schemas, so both show the same messages.
+ * Request contracts of the pet and owner forms (spec 000 §3, §5; spec 001 §3, §5). The web forms and the server use
+ * the same schemas, so both show the same messages, with one difference about breeds (issue 9): Pawdesk's own forms
+ * ('form' mode, the default exports) offer the breed lists and require a custom breed for 'Other', while the API
+ * ('api' mode, what the server validates with) takes any breed the existing web client sends, for any species, and
+ * stores 'Other' without a custom breed when none is given.
  */
 import { z } from 'zod';
 import { OTHER_BREED, SEGMENTS, SEXES, SPECIES } from '../catalog.ts';
@@ -44,7 +47,7 @@ export const PET_CHANGES_SAVED = 'Changes saved successfully';
 const requiredText = (message: string, max: number, example: string) =>
   requiredString(message, max, `At most ${max} characters`).meta({ examples: [example] });
 /** The owner's address: multi-line text. */
-const addressSchema = requiredString(PET_MSG.address, 300, 'At most 300 characters', { multiline: true }).meta({
+export const addressSchema = requiredString(PET_MSG.address, 300, 'At most 300 characters', { multiline: true }).meta({
   examples: ['12 MG Road\nGurugram'],
 });
 const optionalName = (max: number) => text().trim().max(max, `At most ${max} characters`).nullish();
@@ -91,8 +94,17 @@ const dosesSchema = z
     return n;
   });
 
-/** Builds the schemas whose date rules depend on "today" in the business time zone. */
-export function petSchemas(tz: string = DEFAULT_TZ) {
+/** The longest breed (and custom breed) stored. */
+export const BREED_MAX = 80;
+
+/** Which rules apply: Pawdesk's own forms, or every API client (see the file comment). */
+export type PetSchemaMode = 'form' | 'api';
+
+/**
+ * Builds the schemas whose date rules depend on "today" in the business time zone. `mode` 'form' (the web forms)
+ * checks breeds against the lists and requires a custom breed for 'Other'; 'api' (the server) accepts any breed.
+ */
+export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form') {
   // Malformed dates have their own message; this rule only judges real dates.
   const notFuture = (d: string | null) => d === null || !isIsoDate(d) || d <= todayIn(tz);
 
@@ -101,6 +113,8 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
   /** A vaccination row: name and doses optional (rows without a name are dropped); dates where known. */
   const vaccinationInput = z
     .object({
+      /** The stored row this entry is (as the pet's details answered it); only used by the edit. */
+      _id: text().trim().max(64, 'Invalid id').nullish(),
       name: optionalName(100),
       numberOfDose: dosesSchema,
       givenOn: optionalDate.refine(notFuture, PET_MSG.givenOnFuture),
@@ -112,21 +126,37 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
       }
     });
 
-  const vaccinations = z
-    .array(vaccinationInput)
-    .max(30, 'At most 30 vaccinations')
+  const vaccinationRows = z.array(vaccinationInput).max(30, 'At most 30 vaccinations');
+  const vaccinations = vaccinationRows
     .optional()
     .transform((rows) =>
       (rows ?? [])
         .filter((r) => r.name)
         .map((r) => ({ name: r.name as string, numberOfDose: r.numberOfDose, givenOn: r.givenOn, nextDue: r.nextDue })),
     );
+  /**
+   * The edit's list: absent (or null) leaves the pet's vaccinations as they are, a list (even []) replaces them.
+   * Each entry keeps its `_id` so the server can match it to the stored row and keep what the form does not send.
+   */
+  const vaccinationsEdit = vaccinationRows.nullish().transform((rows) =>
+    rows == null
+      ? undefined
+      : rows
+          .filter((r) => r.name)
+          .map((r) => ({
+            _id: r._id || null,
+            name: r.name as string,
+            numberOfDose: r.numberOfDose,
+            givenOn: r.givenOn,
+            nextDue: r.nextDue,
+          })),
+  );
 
   const petFields = {
     name: requiredText(PET_MSG.petName, 60, 'Bruno'),
     species: z.enum(SPECIES, { error: PET_MSG.species }),
-    breed: requiredText(PET_MSG.breed, 100, OTHER_BREED),
-    customBreed: optionalName(100).meta({ examples: ['Indie'] }),
+    breed: requiredText(PET_MSG.breed, BREED_MAX, OTHER_BREED),
+    customBreed: optionalName(BREED_MAX).meta({ examples: ['Indie'] }),
     sex: z.enum(SEXES, { error: PET_MSG.sex }),
     color: requiredText(PET_MSG.color, 60, 'Brown'),
     dob,
@@ -134,9 +164,12 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
     registrationDate: requiredDate(PET_MSG.registrationDate),
   };
 
-  /** Breed must belong to the species; 'Other' needs a custom breed, any other breed clears it (spec 000 §4). */
+  /**
+   * Pawdesk's forms: the breed must belong to the species and 'Other' needs a custom breed (spec 000 §4). The API
+   * takes any breed (the existing client offers breeds Pawdesk's lists do not, and has no custom-breed field).
+   */
   const breedRule = (p: { species?: unknown; breed?: unknown; customBreed?: unknown }, ctx: z.RefinementCtx): void => {
-    if (typeof p.breed !== 'string' || p.breed.trim() === '') return;
+    if (mode === 'api' || typeof p.breed !== 'string' || p.breed.trim() === '') return;
     if (isSpecies(p.species) && !isKnownBreed(p.species, p.breed)) {
       ctx.addIssue({ code: 'custom', path: ['breed'], message: PET_MSG.breedUnknown });
     }
@@ -144,18 +177,22 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
       ctx.addIssue({ code: 'custom', path: ['customBreed'], message: PET_MSG.customBreed });
     }
   };
+  // A custom breed is kept only for 'Other' (any other breed clears it).
+  const clearCustomBreed = <T extends { breed: string; customBreed?: string | null }>(p: T) => ({
+    ...p,
+    customBreed: p.breed === OTHER_BREED ? p.customBreed?.trim() || null : null,
+  });
+
+  /** Optional on the staff form (which has no segment); the customer forms require it. */
+  const optionalSegment = z.enum(SEGMENTS, { error: PET_MSG.segment }).nullish();
+
   // The breed rule runs even when other fields of the pet are still wrong, so the form shows every message at once,
   // but never on a value that is not an object (a `null` pet is refused as such). Unlike `whenObject`, it also runs
   // when a field failed with a value (the form's empty Sex select sends ''): the rule checks the type of every field
   // it reads, so 'Custom breed is required' shows on the first Save with the others (issue 9).
   const whenPet = { when: (payload: { value: unknown }) => isPlainObject(payload.value) };
-  const clearCustomBreed = <T extends { breed: string; customBreed?: string | null }>(p: T) => ({
-    ...p,
-    customBreed: p.breed === OTHER_BREED ? (p.customBreed?.trim() ?? null) : null,
-  });
-
   const petInput = z
-    .object({ ...petFields, vaccinations })
+    .object({ ...petFields, vaccinations, segment: optionalSegment })
     .superRefine(breedRule as never, whenPet)
     .transform(clearCustomBreed);
 
@@ -168,12 +205,16 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
     pets: z.array(petInput, { error: PET_MSG.pets }).min(1, PET_MSG.pets).max(20, PET_MSG.tooManyPets),
   });
 
-  /** POST /pet/editpetdetails: id plus the pet's fields (species may be left out to keep it). */
+  /**
+   * POST /pet/editpetdetails: id plus the pet's fields (species may be left out to keep it); `vaccinations`, when
+   * given, replaces the pet's list.
+   */
   const editPetBody = z
     .object({
       id: idSchema,
       ...petFields,
       species: petFields.species.optional(),
+      vaccinations: vaccinationsEdit,
     })
     .superRefine(breedRule as never, whenPet)
     .transform(clearCustomBreed);
@@ -192,6 +233,9 @@ export function petSchemas(tz: string = DEFAULT_TZ) {
 
   return { addPetBody, editPetBody, customerPetBody, petInput, vaccinationInput };
 }
+
+/** The server's schemas (any breed; see the file comment). */
+export const petApiSchemas = (tz: string = DEFAULT_TZ) => petSchemas(tz, 'api');
 
 const defaults = petSchemas();
 export const addPetBody = defaults.addPetBody;

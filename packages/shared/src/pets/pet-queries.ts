@@ -5,8 +5,18 @@ import { isSpecies } from './rules.ts';
 
 const cursorSchema = cursorQuery(200);
 
-/** GET /pet/getallpets: newest first, `limit` (1..100, default 50) and an opaque `cursor`. */
-export const petListQuery = z.object({ limit: limitQuery(100, 50), cursor: cursorSchema });
+/**
+ * Rows a pet list answers when the request names no `limit`: the existing web client never pages (it ignores
+ * `nextCursor`), so it gets up to this many, newest first, with `nextCursor` for the rest. Pawdesk's screens send
+ * `limit` (1..100) and page. docs/compatibility.md and docs/api.md document the cap.
+ */
+export const PET_LIST_UNPAGED_MAX = 500;
+
+/** `limit` 1..100 when given; absent means the existing client's unpaged list (PET_LIST_UNPAGED_MAX rows). */
+const pageLimit = z.coerce.number().int().min(1).max(100).optional();
+
+/** GET /pet/getallpets: newest first, `limit` (1..100; without it up to 500) and an opaque `cursor`. */
+export const petListQuery = z.object({ limit: pageLimit, cursor: cursorSchema });
 
 /** GET /pet/getfilteredpetsbynameandphone: name contains (case-insensitive), phone prefix. */
 export const petSearchQuery = z.object({
@@ -15,7 +25,7 @@ export const petSearchQuery = z.object({
     .trim()
     .regex(/^\d{0,10}$/, 'Phone search takes up to 10 digits')
     .optional(),
-  limit: limitQuery(100, 50),
+  limit: pageLimit,
   cursor: cursorSchema,
 });
 
@@ -26,7 +36,7 @@ export const petBreedQuery = z.object({
     .optional()
     .refine((v) => !v || isSpecies(v), 'Unknown species'),
   breed: text().trim().max(100, 'At most 100 characters').optional(),
-  limit: limitQuery(100, 50),
+  limit: pageLimit,
   cursor: cursorSchema,
 });
 

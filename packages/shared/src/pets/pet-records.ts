@@ -6,10 +6,14 @@ export const itemRefSchema = z.object({ _id: z.string(), itemName: z.string() })
 
 /** One visit line (vaccine, medicine or shop item). */
 export const visitLineSchema = z.object({
+  /** shop | medicine | vaccine */
+  kind: z.string(),
   name: z.string(),
   quantity: z.number(),
   unit: z.string().nullable(),
   volume: z.number().nullable(),
+  /** The vaccine's dose number, when recorded. */
+  doseNumber: z.number().nullable(),
 });
 
 /** GET /pet/getpethistory/{id}: the pet's visits with items, newest first. */
@@ -24,7 +28,21 @@ export const petHistoryEntrySchema = z.object({
   items: z.array(visitLineSchema),
 });
 export type PetHistoryEntry = z.infer<typeof petHistoryEntrySchema>;
-export const petHistoryResponse = z.object({ success: z.literal(true), history: z.array(petHistoryEntrySchema) });
+
+/**
+ * The same visits as the existing web client reads them (`visits`): each with `itemDetails`, the medicines and
+ * vaccines given, as `{item: {itemName}, dose}` (dose: the vaccine's dose number, else the quantity).
+ */
+export const petHistoryVisitSchema = petHistoryEntrySchema.extend({
+  itemDetails: z.array(z.object({ item: z.object({ itemName: z.string() }), dose: z.number() })),
+});
+export type PetHistoryVisit = z.infer<typeof petHistoryVisitSchema>;
+
+export const petHistoryResponse = z.object({
+  success: z.literal(true),
+  history: z.array(petHistoryEntrySchema),
+  visits: z.array(petHistoryVisitSchema),
+});
 
 export const visitTypeRefSchema = z.object({
   _id: z.string(),

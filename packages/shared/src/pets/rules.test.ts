@@ -27,7 +27,8 @@ describe('breeds', () => {
   });
 
   it('knows which breed belongs to which species', () => {
-    expect(isKnownBreed('dog', 'Kombai')).toBe(true);
+    expect(isKnownBreed('dog', 'Rajapalayan')).toBe(true);
+    expect(isKnownBreed('dog', 'Kombai')).toBe(false);
     expect(isKnownBreed('dog', 'Persian')).toBe(false);
     expect(isKnownBreed('cat', 'Other')).toBe(true);
   });

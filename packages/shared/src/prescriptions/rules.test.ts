@@ -14,7 +14,7 @@ import {
   stockMessage,
   unitPricePaise,
 } from './rules.ts';
-import { addPrescriptionBody, parseQuantity, prescriptionRows } from './schemas.ts';
+import { addPrescriptionBody, addPrescriptionFormBody, parseQuantity, prescriptionRows } from './schemas.ts';
 
 /** Prices in rupees as the inventory stores them: [NGO minimum, customer maximum]. */
 const amoxicillin = { ngo: toPaise(6), customer: toPaise(9) };
@@ -231,7 +231,10 @@ describe('addPrescriptionBody', () => {
       },
       'Follow-up date must be a valid date (yyyy-MM-dd)',
     ],
-    [{ petId: pet, customerType: 'NGO', totalPrice: 12, items: [{ id: item, quantity: 1 }] }, 'Please select payment method'],
+    [
+      { petId: pet, customerType: 'NGO', totalPrice: 12, items: [{ id: item, quantity: 1 }], selectedPayment: 'cheque' },
+      'Please select payment method',
+    ],
     [{ petId: pet, customerType: 'NGO', items: [{ id: item, quantity: 1 }] }, 'Total price is required'],
   ])('%j → %s', (body, message) => {
     expect(first(body)).toBe(message);
@@ -256,6 +259,19 @@ describe('addPrescriptionBody', () => {
       { section: 'items', index: 0, id: item, quantity: 2 },
       { section: 'ml', index: 0, id: item, quantity: 3 },
     ]);
+  });
+
+  it("the API takes a body without a method (the existing client's); Pawdesk's form requires one when something is due", () => {
+    const body = { petId: pet, customerType: 'NGO', tablets: [{ id: item, quantity: 1 }], totalPrice: 6 };
+    expect(addPrescriptionBody.safeParse(body).success).toBe(true);
+    const form = addPrescriptionFormBody.safeParse(body);
+    expect(form.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['selectedPayment', 'Please select payment method'],
+    ]);
+    expect(addPrescriptionFormBody.safeParse({ ...body, selectedPayment: 'cash' }).success).toBe(true);
+    expect(
+      addPrescriptionFormBody.safeParse({ ...body, tablets: [], items: [{ id: item, quantity: 1 }], totalPrice: 0 }).success,
+    ).toBe(true);
   });
 
   it.each([

@@ -53,7 +53,7 @@ export const addPrescriptionBody = z
       max: MAX_TOTAL_RUPEES,
       error: (iss) => (iss.input === undefined ? RX_MESSAGES.totalRequired : 'Total price must be a number'),
     }),
-    /** How the amount was collected (the payment modal's choice); required when the total is above 0. */
+    /** How the amount was collected (the payment modal's choice); left out: recorded as `not_recorded`. */
     selectedPayment: z.enum(PAYMENT_METHODS, { error: RX_MESSAGES.paymentMethod }).nullish(),
     selectedPaymentType: z.enum(PAYMENT_TYPES, { error: 'Please select a valid payment type' }).nullish(),
   })
@@ -83,12 +83,21 @@ export const addPrescriptionBody = z
     if (b.followUpTime && !TIME_RE.test(b.followUpTime)) {
       ctx.addIssue({ code: 'custom', path: ['followUpTime'], message: RX_MESSAGES.followUpTimeInvalid });
     }
-    if (b.totalPrice > 0 && !b.selectedPayment) {
-      ctx.addIssue({ code: 'custom', path: ['selectedPayment'], message: RX_MESSAGES.paymentMethod });
-    }
   });
 export type AddPrescriptionInput = z.input<typeof addPrescriptionBody>;
 export type AddPrescriptionParsed = z.output<typeof addPrescriptionBody>;
+
+/**
+ * Pawdesk's own prescription form: as the API, and a method must be chosen when there is something to pay (the
+ * payment modal). The API (`addPrescriptionBody`) accepts a prescription without `selectedPayment`, as the existing
+ * web client sends it (its method buttons are broken, spec 000 §2 / 001 §8): the payment is recorded with method
+ * `not_recorded` and shown as 'Method not recorded'.
+ */
+export const addPrescriptionFormBody = addPrescriptionBody.superRefine((b, ctx) => {
+  if (b.totalPrice > 0 && !b.selectedPayment) {
+    ctx.addIssue({ code: 'custom', path: ['selectedPayment'], message: RX_MESSAGES.paymentMethod });
+  }
+});
 
 /** The rows of a parsed body in form order (items, tablets, mg, ml), typed. */
 export function prescriptionRows(b: Pick<AddPrescriptionParsed, PrescriptionSection>): RxRow[] {
@@ -111,7 +120,10 @@ export type PrescriptionLine = z.infer<typeof prescriptionLineSchema>;
 
 export const prescriptionPaymentSchema = z.object({
   _id: z.string(),
+  /** cash | payment_link | card | not_recorded (saved without a method, as the existing web client does). */
   method: z.string(),
+  /** How screens show the method: 'Cash', 'Payment Link', 'Card', 'Method not recorded' (LEDGER_METHOD_LABEL). */
+  methodLabel: z.string(),
   paymentType: z.string().nullable(),
   amount: z.number(),
   status: z.string(),

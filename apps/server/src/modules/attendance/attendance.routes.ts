@@ -16,11 +16,10 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: attendanceListResponse },
       },
     },
-    async (req) => ({
-      success: true as const,
-      date: req.params.date,
-      attendance: { List: await attendanceList(ctx.db, req.params.date) },
-    }),
+    async (req) => {
+      const list = await attendanceList(ctx.db, req.params.date);
+      return { success: true as const, date: req.params.date, attendance: { List: list }, List: list };
+    },
   );
 
   app.post(
@@ -36,7 +35,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (req) => {
       const { list, message } = await updateAttendance(ctx, req.body, principal(req).id);
-      return { success: true as const, message, date: req.body.date, attendance: { List: list } };
+      return { success: true as const, message, date: req.body.date, attendance: { List: list }, List: list };
     },
   );
 };

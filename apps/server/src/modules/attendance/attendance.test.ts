@@ -148,6 +148,20 @@ describe('POST /attendance/updateattendancelist', () => {
   });
 });
 
+describe('the top-level List (the existing client reads it)', () => {
+  it('answers List beside attendance.List on the list and on the update', async () => {
+    const a = await followUp('2032-07-01', { petName: 'Bella' });
+    const b = await followUp('2032-07-01', { petName: 'Zorro' });
+    const read = (await list('2032-07-01')).json();
+    expect(read.List).toEqual(read.attendance.List);
+    expect(read.List.map((e: { _id: string }) => e._id)).toEqual([a.id, b.id]);
+    const saved = (await save({ date: '2032-07-01', presentIds: [b.id], absentIds: [a.id] })).json();
+    expect(saved.List).toEqual(saved.attendance.List);
+    expect(saved.List.map((e: { present: boolean }) => e.present)).toEqual([false, true]);
+    expect((await list('2032-07-02')).json()).toMatchObject({ List: [], attendance: { List: [] } });
+  });
+});
+
 describe('permissions', () => {
   it('answers 401 without a token and 403 to customers', async () => {
     const customer = await t.user('customer');

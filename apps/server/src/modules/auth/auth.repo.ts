@@ -4,7 +4,9 @@ import { loginFailures, users } from '../../db/schema/index.ts';
 import { type Cursor, afterCursor, cursorTs, newestFirst } from '../../lib/cursor.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type UserPatch = Partial<Pick<UserRow, 'fullName' | 'isAdmin' | 'disabled' | 'passwordHash' | 'sessionsValidAfter'>>;
+export type UserPatch = Partial<
+  Pick<UserRow, 'fullName' | 'phone' | 'address' | 'isAdmin' | 'disabled' | 'passwordHash' | 'sessionsValidAfter'>
+>;
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { principal } from '../../plugins/auth.ts';
-import { ownerIdForUser } from '../pets/pets.service.ts';
+import { customerOwnerOf } from '../pets/customer-owner.service.ts';
 import { createAccount, findUserById, login, toAuthUser, type UserRow } from './auth.service.ts';
 import { LoginThrottle, TooManyAttempts } from './login-throttle.ts';
 
@@ -19,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     perAddress: limit * 5,
     windowSeconds: FAILURE_WINDOW_SECONDS,
   });
-  const authUserOf = async (u: UserRow) => toAuthUser(u, u.role === 'customer' ? await ownerIdForUser(db, u.id) : undefined);
+  const authUserOf = async (u: UserRow) => toAuthUser(u, u.role === 'customer' ? await customerOwnerOf(db, u.id) : undefined);
 
   app.post(
     '/auth/signup',

@@ -15,10 +15,21 @@ export async function listStaffAccounts(db: DbOrTx, limit: number, cursor?: stri
   return page(await listStaffRows(db, limit, decodeCursor(cursor)), limit);
 }
 
-/** The user as the login and /auth/me answers show it; `customerId` is the linked owner record, if any. */
-export function toAuthUser(u: UserRow, customerId?: string): AuthUser {
-  const base: AuthUser = { id: u.id, role: u.role, fullName: u.fullName, email: u.email, isAdmin: u.isAdmin };
-  return u.role === 'customer' && customerId ? { ...base, customer_id: customerId } : base;
+/**
+ * The user as the login and /auth/me answers show it. `owner` is a customer's linked owner record, if any: its id
+ * is `customer_id`, and its phone and address win over the account's (null when neither has one).
+ */
+export function toAuthUser(u: UserRow, owner?: { id: string; phone: string; address: string }): AuthUser {
+  const base: AuthUser = {
+    id: u.id,
+    role: u.role,
+    fullName: u.fullName,
+    email: u.email,
+    isAdmin: u.isAdmin,
+    phone: owner?.phone || u.phone || null,
+    address: owner?.address || u.address || null,
+  };
+  return u.role === 'customer' && owner ? { ...base, customer_id: owner.id } : base;
 }
 
 /**

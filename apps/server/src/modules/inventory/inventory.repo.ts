@@ -77,6 +77,23 @@ export async function findItemsAnyState(db: DbOrTx, ids: readonly string[]): Pro
     .where(inArray(inventoryItems.id, [...ids]));
 }
 
+/** Another active item with this name (case-insensitive) and stock unit, if any (inventory_active_name_unit_uq). */
+export async function findActiveNamesake(
+  db: DbOrTx,
+  name: string,
+  stockUnit: string,
+  exceptId?: string,
+): Promise<ItemRow | undefined> {
+  const where = [active, sql`${sortKey} = ${name.toLowerCase()}`, eq(inventoryItems.stockUnit, stockUnit)];
+  if (exceptId) where.push(sql`${inventoryItems.id} <> ${exceptId}`);
+  const [row] = await db
+    .select()
+    .from(inventoryItems)
+    .where(and(...where))
+    .limit(1);
+  return row;
+}
+
 export async function insertItem(db: DbOrTx, values: typeof inventoryItems.$inferInsert): Promise<ItemRow> {
   const [row] = await db.insert(inventoryItems).values(values).returning();
   return row!;

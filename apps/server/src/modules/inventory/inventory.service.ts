@@ -12,10 +12,11 @@ import {
 } from '@pawdesk/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { decodeKeyset, pageBy } from '../../lib/cursor.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, pgConstraint } from '../../lib/errors.ts';
 import {
   findActiveItem,
   findActiveItems,
+  findActiveNamesake,
   findItemsAnyState,
   type ItemRow,
   insertItem,
@@ -79,6 +80,30 @@ function columns(b: InventoryItemBody) {
   };
 }
 
+/** The names index: one active item per name (case-insensitive) and stock unit. */
+const NAME_UNIT_INDEX = 'inventory_active_name_unit_uq';
+
+function duplicateName(b: Pick<InventoryItemBody, 'itemName' | 'stockUnit'>, existing?: ItemRow) {
+  const message = INVENTORY_MESSAGES.duplicateName(existing?.itemName ?? b.itemName, b.stockUnit);
+  return new AppError(409, message, { itemName: message }, existing ? { existingId: existing.id } : undefined);
+}
+
+/** Refuses (409) a name and unit that another active item has; call in the save's transaction. */
+async function assertNameFree(tx: DbOrTx, b: InventoryItemBody, exceptId?: string): Promise<void> {
+  const namesake = await findActiveNamesake(tx, b.itemName, b.stockUnit, exceptId);
+  if (namesake) throw duplicateName(b, namesake);
+}
+
+/** A save that sets a name and unit: the unique index decides between concurrent saves (also a 409). */
+async function uniqueName<T>(b: InventoryItemBody, save: Promise<T>): Promise<T> {
+  try {
+    return await save;
+  } catch (err) {
+    if (pgConstraint(err) === NAME_UNIT_INDEX) throw duplicateName(b);
+    throw err;
+  }
+}
+
 export async function listItems(
   db: DbOrTx,
   q: InventoryListQuery,
@@ -103,7 +128,12 @@ export async function getItem(db: DbOrTx, id: string): Promise<InventoryItem> {
 
 /** Adds an item and records its opening stock. */
 export async function addItem(db: Db, b: InventoryItemBody, userId: string): Promise<InventoryItem> {
+  return uniqueName(b, addItemRow(db, b, userId));
+}
+
+function addItemRow(db: Db, b: InventoryItemBody, userId: string): Promise<InventoryItem> {
   return db.transaction(async (tx) => {
+    await assertNameFree(tx, b);
     const row = await insertItem(tx, { ...columns(b), reorderLevel: b.reorderLevel ?? defaultReorderLevel(b.stockUnit) });
     await insertMovement(tx, {
       itemId: row.id,
@@ -123,12 +153,17 @@ export async function addItem(db: Db, b: InventoryItemBody, userId: string): Pro
  * (409) so a refill never overwrites a prescription taken meanwhile.
  */
 export async function editItem(db: Db, b: InventoryEditBody, userId: string): Promise<InventoryItem> {
+  return uniqueName(b, editItemRow(db, b, userId));
+}
+
+function editItemRow(db: Db, b: InventoryEditBody, userId: string): Promise<InventoryItem> {
   return db.transaction(async (tx) => {
     const current = await lockActiveItem(tx, b._id);
     if (!current) throw notFound(NOT_FOUND);
     if (b.updatedAt !== undefined && Date.parse(b.updatedAt) !== current.updatedAt.getTime()) {
       throw conflict(INVENTORY_MESSAGES.changedMeanwhile, { item: toApiItem(current) });
     }
+    await assertNameFree(tx, b, current.id);
     const row = await updateItem(tx, current.id, {
       ...columns(b),
       reorderLevel: b.reorderLevel ?? current.reorderLevel,

@@ -1,9 +1,10 @@
-import { customerAddPetResponse, customerOwnerResponse, customerPetsResponse, PET_SAVED, petSchemas } from '@pawdesk/shared';
+import { customerAddPetResponse, customerOwnerResponse, customerPetsResponse, PET_SAVED, petApiSchemas } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
-import { customerAddPet, customerOwnerInfo, customerPets } from './pets.service.ts';
+import { customerAddPet, customerOwnerInfo, customerPets } from './customer-owner.service.ts';
+import { customerProfileRoutes } from './customer-profile.routes.ts';
 
 /**
  * The customer's own pets (spec 001 §2–§5, §7). Customer-only; every answer is
@@ -11,9 +12,10 @@ import { customerAddPet, customerOwnerInfo, customerPets } from './pets.service.
  */
 export const customerPetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const S = petSchemas(ctx.config.tz);
+  const S = petApiSchemas(ctx.config.tz);
   const customer = app.auth('customer');
   const tags = ['customer pets'];
+  await app.register(customerProfileRoutes, { ctx });
 
   app.get(
     '/customer/pet/ownerinfo',

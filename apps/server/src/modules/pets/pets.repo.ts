@@ -129,6 +129,26 @@ export async function vaccinationsOf(db: DbOrTx, petIds: string[]): Promise<Vacc
     .orderBy(asc(vaccinations.createdAt), sql`${vaccinations.givenOn} asc nulls last`, asc(vaccinations.name));
 }
 
+export type VaccinationValues = Pick<VaccinationRow, 'name' | 'numberOfDose' | 'givenOn' | 'nextDue'>;
+
+/** Changes a pet's vaccination list in place: rows updated, inserted and deleted (all of this pet's). */
+export async function applyVaccinationChanges(
+  db: DbOrTx,
+  petId: string,
+  c: { update: { id: string; values: VaccinationValues }[]; insert: VaccinationValues[]; remove: string[] },
+): Promise<void> {
+  if (c.remove.length) {
+    await db.delete(vaccinations).where(and(eq(vaccinations.petId, petId), inArray(vaccinations.id, c.remove)));
+  }
+  for (const u of c.update) {
+    await db
+      .update(vaccinations)
+      .set(u.values)
+      .where(and(eq(vaccinations.petId, petId), eq(vaccinations.id, u.id)));
+  }
+  if (c.insert.length) await db.insert(vaccinations).values(c.insert.map((v) => ({ petId, ...v })));
+}
+
 export async function findOwnerById(db: DbOrTx, id: string): Promise<OwnerRow | undefined> {
   const [row] = await db.select().from(owners).where(eq(owners.id, id));
   return row;

@@ -12,7 +12,7 @@ import {
   petHistoryResponse,
   petListQuery,
   petPageResponse,
-  petSchemas,
+  petApiSchemas,
   petSearchQuery,
   petsResponse,
 } from '@pawdesk/shared';
@@ -21,11 +21,13 @@ import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import { petHistory } from '../visits/pet-visits.service.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
+import { customerAddPets } from './customer-owner.service.ts';
 import {
   addOwnerWithPets,
   assertPetAccess,
   editOwner,
   editPet,
+  historyVisits,
   listPets,
   petDetails,
   petsByBreedAndSpecies,
@@ -33,27 +35,36 @@ import {
   searchPets,
 } from './pets.service.ts';
 
-/** Staff pet and owner records (spec 000 §2, §7 `/pet/...`). Every route is staff-only. */
+/**
+ * Staff pet and owner records (spec 000 §2, §7 `/pet/...`). Every route is staff-only, except `/pet/addpet`, which a
+ * customer may call too (the existing web client's customer form): their pets go to their own owner record.
+ */
 export const petRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  // "today" for date-of-birth checks is the business time zone's.
-  const S = petSchemas(ctx.config.tz);
+  // "today" for date-of-birth checks is the business time zone's; any breed is accepted (issue 9).
+  const S = petApiSchemas(ctx.config.tz);
   const staff = app.auth('staff');
   const tags = ['pets'];
 
   app.post(
     '/pet/addpet',
     {
-      onRequest: staff,
+      onRequest: app.auth('staff', 'customer'),
       schema: {
         tags,
         summary: 'Add one owner with one or more pets (one transaction; an owner with the same phone is reused)',
+        description:
+          "With a customer token (the existing web client's customer form) the pets go to the caller's own owner " +
+          'record, created on first use from the account, whatever the owner fields say; every pet needs a segment. ' +
+          "A phone that is another owner's never attaches the pets to that owner (409 when a new record would need it).",
         body: S.addPetBody,
         response: { 201: addPetResponse },
       },
     },
     async (req, reply) => {
-      const res = await addOwnerWithPets(db, req.body, principal(req).id);
+      const who = principal(req);
+      const res =
+        who.role === 'customer' ? await customerAddPets(db, who.id, req.body) : await addOwnerWithPets(db, req.body, who.id);
       return reply.code(201).send({ success: true as const, message: PET_SAVED, ...res });
     },
   );
@@ -64,7 +75,7 @@ export const petRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       onRequest: staff,
       schema: {
         tags,
-        summary: 'All pets, newest first, paged (limit 1..100, default 50; pass nextCursor back as cursor)',
+        summary: 'All pets, newest first, paged (limit 1..100; without limit up to 500; pass nextCursor back as cursor)',
         querystring: petListQuery,
         response: { 200: petPageResponse },
       },
@@ -81,7 +92,9 @@ export const petRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       onRequest: staff,
       schema: {
         tags,
-        summary: 'Pets whose name contains `name` (case-insensitive) and whose owner phone starts with `phone`; paged',
+        summary:
+          'Pets whose name contains `name` (case-insensitive) and whose owner phone starts with `phone`; paged ' +
+          '(limit 1..100; without limit up to 500, newest first)',
         querystring: petSearchQuery,
         response: { 200: petPageResponse },
       },
@@ -113,14 +126,15 @@ export const petRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       onRequest: staff,
       schema: {
         tags,
-        summary: "The pet's visits with items, newest first (at most 200)",
+        summary: "The pet's visits with items, newest first (at most 200), as `history` and as `visits` (with itemDetails)",
         params: idParams,
         response: { 200: petHistoryResponse },
       },
     },
     async (req) => {
       const pet = await assertPetAccess(db, principal(req), req.params.id);
-      return { success: true as const, history: await petHistory(db, pet.id) };
+      const history = await petHistory(db, pet.id);
+      return { success: true as const, history, visits: historyVisits(history) };
     },
   );
 
@@ -128,7 +142,12 @@ export const petRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/pet/editpetdetails',
     {
       onRequest: staff,
-      schema: { tags, summary: "Edit a pet's details", body: S.editPetBody, response: { 200: okSchema } },
+      schema: {
+        tags,
+        summary: "Edit a pet's details; `vaccinations`, when sent, replace the pet's list (absent: left as they are)",
+        body: S.editPetBody,
+        response: { 200: okSchema },
+      },
     },
     async (req) => {
       await editPet(db, req.body);
@@ -154,7 +173,7 @@ export const petRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       onRequest: staff,
       schema: {
         tags,
-        summary: 'Pets of a species and/or breed, newest first, paged',
+        summary: 'Pets of a species and/or breed, newest first, paged (limit 1..100; without limit up to 500)',
         querystring: petBreedQuery,
         response: { 200: petBreedResponse },
       },

@@ -4,34 +4,31 @@ import {
   type EditOwnerBody,
   type EditPetBody,
   escapeLike,
-  isKnownBreed,
+  PET_LIST_UNPAGED_MAX,
   PET_MSG,
   PETS_BY_DATE_MAX,
   type Pet,
   type PetDetails,
+  type PetHistoryEntry,
+  type PetHistoryVisit,
 } from '@pawdesk/shared';
 import type { SQL } from 'drizzle-orm';
 import { and } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound, pgConstraint } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, pgConstraint } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/auth.ts';
-import { findUserById } from '../auth/auth.service.ts';
 import { type Cursor, page } from '../../lib/cursor.ts';
 import {
   findOwnerById,
   findOwnerByPhone,
-  findOwnerByUser,
   findPetById,
   findPets,
-  insertOwner,
   insertPets,
-  lockOwnerOfUser,
   nameContains,
   ofBreed,
   ofOwners,
   ofSpecies,
   ownerIdsByPhonePrefix,
-  ownedByUser,
   type PetOwnerRow,
   petOwnership,
   phoneStartsWith,
@@ -41,9 +38,7 @@ import {
   upsertOwnerByPhone,
   vaccinationsOf,
 } from './pets.repo.ts';
-
-/** Most pets one customer's list returns (a household, not a kennel). */
-export const CUSTOMER_PETS_MAX = 200;
+import { replaceVaccinations } from './vaccinations.ts';
 
 export function toPet(r: PetOwnerRow): Pet {
   return {
@@ -63,7 +58,7 @@ export function toPet(r: PetOwnerRow): Pet {
   };
 }
 
-async function withVaccinations(db: DbOrTx, rows: PetOwnerRow[]): Promise<PetDetails[]> {
+export async function withVaccinations(db: DbOrTx, rows: PetOwnerRow[]): Promise<PetDetails[]> {
   const vacc = await vaccinationsOf(
     db,
     rows.map((r) => r.id),
@@ -98,12 +93,17 @@ export async function addOwnerWithPets(
   });
 }
 
-type PageOpts = { limit: number; cursor?: Cursor };
+/**
+ * A page: `limit` rows when the request names one (Pawdesk's screens), else up to PET_LIST_UNPAGED_MAX (the
+ * existing web client, which never pages); `nextCursor` either way.
+ */
+type PageOpts = { limit?: number; cursor?: Cursor };
 type Where = { petWhere?: SQL; ownerWhere?: SQL };
 
 async function petPage(db: DbOrTx, where: Where, opts: PageOpts): Promise<{ list: Pet[]; nextCursor: string | null }> {
-  const rows = await findPets(db, { ...where, limit: opts.limit, cursor: opts.cursor });
-  const { rows: pageRows, nextCursor } = page(rows, opts.limit);
+  const limit = opts.limit ?? PET_LIST_UNPAGED_MAX;
+  const rows = await findPets(db, { ...where, limit, cursor: opts.cursor });
+  const { rows: pageRows, nextCursor } = page(rows, limit);
   return { list: pageRows.map(toPet), nextCursor };
 }
 
@@ -159,7 +159,7 @@ export async function petDetails(db: DbOrTx, id: string): Promise<PetDetails> {
 }
 
 /** The fields of a pet form stored as they come (species, segment and vaccinations are up to the caller). */
-const petFormFields = (input: EditPetBody | CustomerPetBody) => ({
+export const petFormFields = (input: EditPetBody | CustomerPetBody) => ({
   name: input.name,
   breed: input.breed,
   customBreed: input.customBreed,
@@ -170,16 +170,16 @@ const petFormFields = (input: EditPetBody | CustomerPetBody) => ({
   registrationDate: input.registrationDate,
 });
 
-/** Edits a pet's fields (spec 000 §5 "Edit pet"); a breed must belong to the (new or kept) species. */
+/**
+ * Edits a pet's fields (spec 000 §5 "Edit pet"); any breed is kept as given. `vaccinations`, when the request has
+ * them, replace the pet's list in the same transaction (absent: the list is left as it is).
+ */
 export async function editPet(db: DbOrTx, input: EditPetBody): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = await petOwnership(tx, input.id);
     if (!existing) throw notFound('Pet');
-    const species = input.species ?? existing.species;
-    if (!isKnownBreed(species, input.breed)) {
-      throw badRequest(PET_MSG.breedUnknown, { breed: PET_MSG.breedUnknown });
-    }
-    await updatePet(tx, input.id, { ...petFormFields(input), species });
+    await updatePet(tx, input.id, { ...petFormFields(input), species: input.species ?? existing.species });
+    if (input.vaccinations) await replaceVaccinations(tx, input.id, input.vaccinations);
   });
 }
 
@@ -214,74 +214,15 @@ export async function assertPetAccess(db: DbOrTx, who: Principal, petId: string)
   return { id: row.id, name: row.name };
 }
 
-// ------------------------------------------------------------------ customers
-
-/** The owner details the customer pet form starts from: their owner record, else their account. */
-export async function customerOwnerInfo(db: DbOrTx, userId: string) {
-  const user = await findUserById(db, userId);
-  if (!user) throw notFound('User');
-  const owner = await findOwnerByUser(db, userId);
-  return {
-    ownerName: user.fullName,
-    email: user.email,
-    phone: owner?.phone ?? user.phone ?? '',
-    address: owner?.address ?? user.address ?? '',
-    linked: Boolean(owner),
-  };
-}
-
-/** The id of the owner record linked to a customer account, if any. */
-export async function ownerIdForUser(db: DbOrTx, userId: string): Promise<string | undefined> {
-  return (await findOwnerByUser(db, userId))?.id;
-}
-
 /**
- * A customer registers a pet. The pet belongs to the caller: the owner record
- * linked to their account is found or created (name and email from the
- * account, phone and address from the form). A phone that is another owner's
- * is refused with 409, so nobody can attach to someone else's record.
- * Registrations by one account run one at a time (a lock on the account's
- * owner record), so two first registrations at once make one owner.
+ * The pet history as the existing web client reads it (`visits`): each visit with `itemDetails`, its medicine and
+ * vaccine lines as `{item: {itemName}, dose}` (a vaccine's dose number when recorded, else the quantity).
  */
-export async function customerAddPet(db: DbOrTx, userId: string, input: CustomerPetBody): Promise<PetDetails> {
-  let petId: string;
-  try {
-    petId = await db.transaction(async (tx) => {
-      await lockOwnerOfUser(tx, userId);
-      const user = await findUserById(tx, userId);
-      if (!user) throw notFound('User');
-      const samePhone = await findOwnerByPhone(tx, input.phone);
-      let owner = await findOwnerByUser(tx, userId);
-      if (samePhone && samePhone.id !== owner?.id) throw phoneTaken(PET_MSG.customerPhoneTaken);
-      if (owner) {
-        await updateOwner(tx, owner.id, { name: user.fullName, email: user.email, phone: input.phone, address: input.address });
-      } else {
-        owner = await insertOwner(tx, {
-          name: user.fullName,
-          email: user.email,
-          phone: input.phone,
-          address: input.address,
-          userId,
-        });
-      }
-      const [id] = await insertPets(
-        tx,
-        owner.id,
-        [{ ...petFormFields(input), species: input.species, segment: input.segment, vaccinations: input.vaccinations }],
-        userId,
-      );
-      return id!;
-    });
-  } catch (err) {
-    // Staff saved another owner with this phone between our check and our write.
-    if (pgConstraint(err) === 'owners_phone_uq') throw phoneTaken(PET_MSG.customerPhoneTaken);
-    throw err;
-  }
-  return petDetails(db, petId);
-}
-
-/** The caller's own pets with vaccinations, whatever email or filter the request names. */
-export async function customerPets(db: DbOrTx, userId: string): Promise<PetDetails[]> {
-  const rows = await findPets(db, { ownerWhere: ownedByUser(userId), limit: CUSTOMER_PETS_MAX - 1 });
-  return withVaccinations(db, rows);
+export function historyVisits(history: readonly PetHistoryEntry[]): PetHistoryVisit[] {
+  return history.map((h) => ({
+    ...h,
+    itemDetails: h.items
+      .filter((l) => l.kind === 'medicine' || l.kind === 'vaccine')
+      .map((l) => ({ item: { itemName: l.name }, dose: l.kind === 'vaccine' ? (l.doseNumber ?? l.quantity) : l.quantity })),
+  }));
 }

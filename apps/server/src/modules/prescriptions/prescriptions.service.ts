@@ -3,6 +3,7 @@ import {
   findStockShortage,
   formatINR,
   isFollowUpDateAllowed,
+  ledgerMethodLabel,
   PRESCRIPTION_SECTIONS,
   type Prescription,
   type PrescriptionLine,
@@ -213,6 +214,7 @@ function toApi(
       ? {
           _id: p.id,
           method: p.method ?? 'not_recorded',
+          methodLabel: ledgerMethodLabel(p.method),
           paymentType: p.paymentType ?? null,
           amount: toRupees(p.amountPaise),
           status: p.status === 'completed' ? 'paid' : p.status,

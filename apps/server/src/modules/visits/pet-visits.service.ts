@@ -94,7 +94,14 @@ export async function petHistory(db: DbOrTx, petId: string): Promise<PetHistoryE
   const byVisit = new Map<string, PetHistoryEntry['items']>();
   for (const l of lines) {
     const list = byVisit.get(l.visitId) ?? [];
-    list.push({ name: l.name, quantity: Number(l.quantity), unit: l.unit, volume: num(l.volume) });
+    list.push({
+      kind: l.kind,
+      name: l.name,
+      quantity: Number(l.quantity),
+      unit: l.unit,
+      volume: num(l.volume),
+      doseNumber: l.doseNumber,
+    });
     byVisit.set(l.visitId, list);
   }
   return rows.map((r) => ({

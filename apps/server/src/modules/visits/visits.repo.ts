@@ -52,10 +52,12 @@ export async function itemLinesOf(db: DbOrTx, visitIds: readonly string[]) {
   return db
     .select({
       visitId: visitItems.visitId,
+      kind: visitItems.kind,
       name: visitItems.name,
       quantity: visitItems.quantity,
       unit: visitItems.unit,
       volume: visitItems.volume,
+      doseNumber: visitItems.doseNumber,
     })
     .from(visitItems)
     .where(inArray(visitItems.visitId, [...visitIds]));
