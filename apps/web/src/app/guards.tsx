@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { dashboardFor, useAuth } from '../lib/auth';
+import { afterLogin, useAuth } from '../lib/auth';
 
 /**
  * Guard of the login paths (spec 000 §6): an authenticated user on a login
@@ -8,7 +8,9 @@ import { dashboardFor, useAuth } from '../lib/auth';
  */
 export function LoginGuard({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
-  if (isAuthenticated) return <Navigate to={dashboardFor(user?.role)} replace />;
+  const { state } = useLocation();
+  // Signed in (also the moment login succeeds): back to the page the guard sent them from, if it is theirs.
+  if (isAuthenticated) return <Navigate to={afterLogin(user?.role, (state as { from?: unknown } | null)?.from)} replace />;
   return <>{children}</>;
 }
 
@@ -21,9 +23,10 @@ export function LoginGuard({ children }: { children: ReactNode }) {
  */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const area = pathname.toLowerCase().split('/')[1] ?? '';
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: pathname }} />;
+  // The attempted location (a deep link, or the page whose session just expired) survives login.
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: pathname + search + hash }} />;
   if (user?.role === 'staff' && area.startsWith('customer')) return <Navigate to="/login" replace />;
   if (user?.role === 'customer' && area.startsWith('staff')) return <Navigate to="/login" replace />;
   return <>{children}</>;

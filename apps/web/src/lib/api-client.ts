@@ -61,7 +61,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   } catch {
     data = {};
   }
-  if (res.status === 401 && token) auth.signOut();
+  if (res.status === 401 && token) auth.signOut('expired');
   if (!res.ok || data.success === false) {
     const message = typeof data.message === 'string' && data.message ? data.message : `Request failed (${res.status})`;
     throw new ApiError(res.status, message, (data.errors as Record<string, string>) ?? {}, data);

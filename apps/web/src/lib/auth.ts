@@ -27,6 +27,10 @@ function read(): AuthState {
   return { token, user, isAuthenticated: Boolean(token && user) };
 }
 
+/** Set when the server refused the session (401): the login page says so (issue 9). Per tab. */
+const EXPIRED_KEY = 'pawdesk.sessionExpired';
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
 let state = read();
 const listeners = new Set<() => void>();
 const emit = () => {
@@ -46,6 +50,7 @@ export const auth = {
     return () => listeners.delete(l);
   },
   signIn(res: LoginResponse) {
+    sessionStorage.removeItem(EXPIRED_KEY);
     localStorage.setItem(STORAGE_KEYS.token, res.token);
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(res.user));
     localStorage.setItem(STORAGE_KEYS.role, res.user.role);
@@ -54,11 +59,15 @@ export const auth = {
     else localStorage.removeItem(STORAGE_KEYS.customerId);
     emit();
   },
-  /** Clears user, token and every stored key. */
-  signOut() {
+  /** Clears user, token and every stored key; `expired` when the server refused the session (a 401). */
+  signOut(reason?: 'expired') {
+    if (reason === 'expired') sessionStorage.setItem(EXPIRED_KEY, '1');
+    else sessionStorage.removeItem(EXPIRED_KEY);
     for (const k of Object.values(STORAGE_KEYS)) localStorage.removeItem(k);
     emit();
   },
+  /** True after a session the server refused, until the next login or logout. */
+  sessionExpired: () => sessionStorage.getItem(EXPIRED_KEY) === '1',
 };
 
 export function useAuth(): AuthState {
@@ -67,4 +76,21 @@ export function useAuth(): AuthState {
 
 export function dashboardFor(role: Role | undefined): string {
   return role === 'customer' ? '/customer/dashboard' : '/staff/dashboard';
+}
+
+/** The signed-in area a path belongs to, by its first segment (see app/guards.tsx). */
+export function areaOf(path: string): Role | null {
+  const first = path.toLowerCase().split(/[/?#]/)[1] ?? '';
+  if (first.startsWith('staff')) return 'staff';
+  if (first.startsWith('customer')) return 'customer';
+  return null;
+}
+
+/**
+ * Where login leads: back to the page the user was sent away from (a deep link, or the page whose session expired)
+ * when it belongs to the role's own area, else the role's dashboard.
+ */
+export function afterLogin(role: Role | undefined, from: unknown): string {
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && role && areaOf(from) === role) return from;
+  return dashboardFor(role);
 }

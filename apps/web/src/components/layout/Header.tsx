@@ -14,6 +14,7 @@ import { navFor, STAFF_MOBILE_EXTRA } from './nav';
 
 const ProfileMenu = lazyRetry(() => import('./ProfileMenu'));
 const MobileMenu = lazyRetry(() => import('./MobileMenu'));
+const NavMenu = lazyRetry(() => import('./NavMenu'));
 
 /** Shown when the phone menu's code cannot be fetched (offline before it was first opened). */
 export const MENU_UNAVAILABLE = 'Could not open the menu. Check your connection and try again.';
@@ -53,11 +54,22 @@ export function Header() {
         </Link>
 
         <Group gap={4} visibleFrom="md" component="nav" aria-label="Main" wrap="nowrap">
-          {links.map((l) => (
-            <NavLink key={l.to} to={l.to} end className={({ isActive }) => `${classes.link} ${isActive ? classes.active : ''}`}>
-              {l.label}
-            </NavLink>
-          ))}
+          {links.map((l) => {
+            const plain = (
+              <NavLink key={l.to} to={l.to} end className={({ isActive }) => `${classes.link} ${isActive ? classes.active : ''}`}>
+                {l.label}
+              </NavLink>
+            );
+            if (!l.children) return plain;
+            // A menu (Sales): the plain link stands in while its code loads, or if it cannot.
+            return (
+              <ErrorBoundary key={l.to} fallback={plain}>
+                <Suspense fallback={plain}>
+                  <NavMenu link={{ ...l, children: l.children }} />
+                </Suspense>
+              </ErrorBoundary>
+            );
+          })}
           {isAuthenticated && user ? (
             <ErrorBoundary
               fallback={

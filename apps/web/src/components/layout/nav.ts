@@ -3,6 +3,8 @@ import type { Role } from '@pawdesk/shared';
 export interface NavLink {
   label: string;
   to: string;
+  /** On a wide screen the entry opens a menu of these pages (its own `to` is where it leads without the menu). */
+  children?: NavLink[];
 }
 
 export const PUBLIC_NAV: NavLink[] = [
@@ -19,7 +21,14 @@ export const STAFF_NAV: NavLink[] = [
   { label: 'Deboard', to: '/staff/deboard' },
   { label: 'Pet Master', to: '/staff/history' },
   { label: 'Inventory', to: '/staff/inventoryList' },
-  { label: 'Sales', to: '/staff/saleshistory' },
+  {
+    label: 'Sales',
+    to: '/staff/saleshistory',
+    children: [
+      { label: 'Sales History', to: '/staff/saleshistory' },
+      { label: 'Pets by Date', to: '/staff/petByDate' },
+    ],
+  },
   { label: 'Reminders', to: '/staff/reminders' },
 ];
 

@@ -2,9 +2,9 @@ import { Button, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@pawdesk/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { dashboardFor } from '../../../lib/auth';
+import { afterLogin, auth, SESSION_EXPIRED } from '../../../lib/auth';
 import { useLogin } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
 
@@ -14,6 +14,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const login = useLogin();
   const navigate = useNavigate();
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const [expired] = useState(auth.sessionExpired);
   const ready = role !== '' && email.trim() !== '' && password !== '';
 
   const submit = (e: FormEvent) => {
@@ -21,7 +23,7 @@ export default function LoginPage() {
     if (!ready) return;
     login.mutate(
       { role, email: email.trim(), password },
-      { onSuccess: (res) => navigate(dashboardFor(res.user.role), { replace: true }) },
+      { onSuccess: (res) => navigate(afterLogin(res.user.role, from), { replace: true }) },
     );
   };
 
@@ -31,7 +33,9 @@ export default function LoginPage() {
         ? 'Network error'
         : login.error.message || 'Login failed'
       : 'Login failed'
-    : null;
+    : expired
+      ? SESSION_EXPIRED
+      : null;
 
   return (
     <AuthCard

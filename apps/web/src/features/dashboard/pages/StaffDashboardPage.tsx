@@ -77,6 +77,7 @@ export default function StaffDashboardPage() {
             { label: 'Quick Add', to: '/staff/pet', icon: <IconPlus size={18} /> },
             { label: 'View Complete List', to: '/staff/history', icon: <IconUsers size={18} /> },
             { label: 'Breed Management', to: '/staff/BreedManagement', icon: <IconCategory size={18} /> },
+            { label: 'Pets by Date', to: '/staff/petByDate', icon: <IconCalendarEvent size={18} /> },
           ]}
         />
         <Panel
