@@ -99,14 +99,14 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
     body: { name: 'Matrix Contact', email: `${fx.uniq()}@contact.in`, phone: fx.phone(), comment: 'Hello' },
   })),
 
-  // pets (staff)
-  [`POST ${V}/pet/addpet`]: staffOnly(201, (fx) => ({
+  // pets (staff; a customer's addpet registers their own pets, whatever owner the body names)
+  [`POST ${V}/pet/addpet`]: signedIn(201, (fx, caller) => ({
     body: {
       ownerName: 'Matrix Owner',
       phone: fx.phone(),
       email: `${fx.uniq()}@owner.in`,
       address: 'Sector 45, Gurugram',
-      pets: [fx.petForm()],
+      pets: [fx.petForm(caller.startsWith('customer') ? { segment: 'Day Care' } : {})],
     },
   })),
   [`GET ${V}/pet/getallpets`]: staffOnly(),
@@ -124,6 +124,15 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
 
   // pets (customers)
   [`GET ${V}/customer/pet/ownerinfo`]: customerOnly(),
+  [`GET ${V}/customer/profile`]: customerOnly(),
+  // Each customer saves their own profile (with their own phone): it never reaches another account.
+  [`POST ${V}/customer/profile`]: customerOnly(200, (fx, caller) => ({
+    body: {
+      fullName: caller === 'customerB' ? 'Customer B' : 'Customer A',
+      phone: caller === 'customerB' ? fx.b.phone : fx.a.phone,
+      address: 'Sector 45, Gurugram',
+    },
+  })),
   [`POST ${V}/customer/pet/addpet`]: customerOnly(201, (fx, caller) => ({
     body: {
       ...fx.petForm(),
