@@ -94,15 +94,16 @@ export default function InventoryListPage() {
             <Accordion.Item key={item._id} value={item._id} data-testid="inventory-row">
               <Accordion.Control>
                 <Group justify="space-between" wrap="nowrap" gap="sm">
+                  {/* On a phone the name wraps and the badges keep their width: nothing is cut off (issue 9). */}
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {item.itemName}
                     </Text>
                     <Text size="sm" c={item.isLowStock ? 'red.8' : 'dimmed'}>
                       Stock: {item.stock} {item.stockUnit}
                     </Text>
                   </div>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                     {item.isLowStock ? (
                       <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />} visibleFrom="xs">
                         Low stock
