@@ -142,6 +142,7 @@ test.describe('reminders', () => {
     ]);
 
     await page.getByRole('button', { name: 'Remind All' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send reminders' }).click();
     await expect(toast(page, 'Reminders will be sent')).toBeVisible();
 
     // The Messages tab lists the queued messages; the worker (log transport) delivers them.
