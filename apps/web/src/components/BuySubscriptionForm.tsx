@@ -59,9 +59,6 @@ export function BuySubscriptionForm({
   const buy = useMutation({
     networkMode: 'always',
     mutationFn: buySubscription,
-    onSettled: () => {
-      for (const queryKey of CHANGED) void qc.invalidateQueries({ queryKey });
-    },
   });
 
   const submit = (choice: PaymentChoice<VisitPaymentMethod>) => {
@@ -86,6 +83,8 @@ export function BuySubscriptionForm({
           setPayOpen(false);
           await followUp.after(res, { visitId: res.visit._id }, SUBSCRIPTION_MESSAGES.purchased);
           onDone();
+          // Refreshed once the payment is settled, so the screen stays put while the checkout is open.
+          for (const queryKey of CHANGED) void qc.invalidateQueries({ queryKey });
         },
         onError: (err) => {
           setPayOpen(false);

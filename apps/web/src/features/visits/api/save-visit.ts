@@ -23,7 +23,7 @@ export function saveVisit(code: SaveCode, body: unknown) {
 }
 
 /** What a visit changes: visits, the pet's records, boarding, subscriptions, and an inquiry's follow-up. */
-const CHANGED = [
+export const VISIT_CHANGED = [
   queryRoots.visits,
   queryRoots.pets,
   queryRoots.boarding,
@@ -32,13 +32,18 @@ const CHANGED = [
   queryRoots.attendance,
 ];
 
+/**
+ * Saving a visit. The caller refreshes `VISIT_CHANGED` once the payment that follows is settled (card checkout,
+ * payment link): refreshing at once would re-check boarding and replace the open form (and its checkout) with
+ * 'already boarded'.
+ */
 export function useSaveVisit() {
   const qc = useQueryClient();
-  return useMutation({
-    networkMode: 'always',
-    mutationFn: ({ code, body }: { code: SaveCode; body: unknown }) => saveVisit(code, body),
-    onSettled: () => {
-      for (const queryKey of CHANGED) void qc.invalidateQueries({ queryKey });
-    },
-  });
+  return {
+    ...useMutation({
+      networkMode: 'always',
+      mutationFn: ({ code, body }: { code: SaveCode; body: unknown }) => saveVisit(code, body),
+    }),
+    refresh: () => Promise.all(VISIT_CHANGED.map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  };
 }

@@ -58,6 +58,7 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
           setPending(null);
           await followUp.after(res, { visitId: res.visit._id }, VISIT_SAVED_MESSAGES.cardPaid);
           navigate('/staff/dashboard');
+          void save.refresh();
         },
         onError: (err) => {
           setPending(null);
