@@ -253,7 +253,7 @@ test.describe('front desk', () => {
     await expect(row).toBeVisible();
     // Nothing in the row is cut: every text element shows all of its content.
     const cut = await row.evaluate((el) =>
-      [...el.querySelectorAll('p, span')]
+      Array.from(el.querySelectorAll('p, span'))
         .filter((e) => e.children.length === 0 && e.textContent?.trim())
         .filter((e) => e.scrollWidth > e.clientWidth + 1)
         .map((e) => e.textContent),
