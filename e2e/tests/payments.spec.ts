@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, expect, test } from './fixtures';
+import { apiToken, expect, loginAs, test } from './fixtures';
 
 /**
  * Payments on the offline provider (the e2e server has no Razorpay keys): the payment-link page a link opens,
@@ -76,4 +76,49 @@ test('a payment link opens the offline link page; Pay marks it paid and the visi
   // Opening the link again shows it paid; nothing can be paid twice.
   await page.goto(new URL(linkUrl).pathname);
   await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
+});
+
+test('a card payment through the offline checkout: a failed attempt keeps it open, Pay completes it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'staff');
+  const petId = await newPet(request, token, null);
+  const types = await (await request.get('/api/v1/visit/getallvisittypes', { headers: { authorization: token } })).json();
+  const price: number = types.visitTypes.find((v: { code: string }) => v.code === 'grooming').price;
+  const amount = `₹${price.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await loginAs(page, request, 'staff', '/staff/dashboard');
+  // New Visit for the pet, as Pet Records opens it (the pet id in navigation state).
+  await page.evaluate((id) => {
+    window.history.pushState({ usr: { petId: id }, key: `pay${Date.now()}`, idx: 1 }, '', '/staff/nvisit2');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, petId);
+  await page.getByRole('combobox', { name: 'Purpose of visit' }).click();
+  await page.getByRole('option', { name: 'Grooming', exact: true }).click();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const options = page.getByRole('dialog', { name: 'Payment Options' });
+  await options.getByRole('button', { name: 'Card' }).click();
+  await expect(options.getByRole('checkbox')).toHaveCount(0);
+  await expect(options.getByText(`The card checkout for ₹ ${amount.slice(1)} opens after you submit.`)).toBeVisible();
+  await page.screenshot({ path: 'test-results/payments-card-options.png' });
+  await options.getByRole('button', { name: 'Submit' }).click();
+
+  const checkout = page.getByRole('dialog', { name: 'Card checkout' });
+  await expect(checkout.getByTestId('checkout-amount')).toHaveText(amount);
+  await page.screenshot({ path: 'test-results/payments-card-checkout.png' });
+  await checkout.getByRole('button', { name: 'Fail' }).click();
+  await expect(checkout.getByText('Payment failed', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/payments-card-checkout-failed.png' });
+  await checkout.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page.getByText('✅ Payment Done Successfully!')).toBeVisible();
+  await expect(checkout).toBeHidden();
+
+  const list = await (
+    await request.get('/api/v1/visit/getparticularpetvisit', { headers: { authorization: token }, params: { petId } })
+  ).json();
+  const payment = list.List[0].details.payment;
+  expect(payment).toMatchObject({ amount: price, method: 'card', status: 'completed', remainingAmount: 0 });
+  expect(payment.receiptNo).toMatch(/^\d{4}-\d{2}\/\d{6}$/);
 });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Chip, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { formatINR } from '@pawdesk/shared/money';
 import { IconAlertTriangle, IconCreditCard, IconLock } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
@@ -62,51 +62,52 @@ function OfflineCheckoutModal({ req, onSettle }: { req: OfflineCheckoutRequest |
     <Modal
       opened={req !== null}
       onClose={() => (busy ? undefined : finish(failedOnce.current ? 'failed' : 'dismissed'))}
-      title={
-        <Group gap="xs">
-          <IconLock size={18} aria-hidden />
-          <Text fw={600}>{req?.businessName}</Text>
-        </Group>
-      }
+      title="Card checkout"
       centered
       closeOnClickOutside={false}
-      aria-label="Card checkout"
     >
       {req ? (
         <Stack gap="md">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <div>
-              <Text size="sm" c="dimmed">
-                {req.description}
-              </Text>
-              <Title order={2} mt={4} data-testid="checkout-amount">
-                {amount}
-              </Title>
-            </div>
-            <Badge color="gray" variant="light">
-              Offline checkout
+          <Group gap="xs" wrap="nowrap">
+            <IconLock size={18} aria-hidden />
+            <Text fw={700} style={{ flex: 1 }}>
+              {req.businessName}
+            </Text>
+            <Badge color="gray" variant="light" size="sm">
+              Offline
             </Badge>
           </Group>
-          <SegmentedControl fullWidth value={method} onChange={setMethod} data={METHODS} aria-label="Payment method" />
+          <div>
+            <Text size="sm" c="dimmed">
+              {req.description}
+            </Text>
+            <Title order={2} mt={4} data-testid="checkout-amount">
+              {amount}
+            </Title>
+          </div>
+          <Chip.Group value={method} onChange={(v) => setMethod(v as string)}>
+            <Group gap={6} role="radiogroup" aria-label="Payment method">
+              {METHODS.map((m) => (
+                <Chip key={m} value={m} size="sm" radius="sm">
+                  {m}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
           <Text size="xs" c="dimmed">
             Test mode: no money moves. Pay records a captured payment as Razorpay would; Fail records a failed attempt.
           </Text>
           {failure ? (
             <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Payment failed">
-              {failure}. You can try again or close the checkout.
+              {failure.toLowerCase() === 'payment failed' ? '' : `${failure}. `}You can try again or close the checkout.
             </Alert>
           ) : null}
-          <Group grow>
-            <Button
-              variant="default"
-              color="red"
-              onClick={() => attempt('failure')}
-              loading={busy === 'failure'}
-              disabled={busy !== null}
-            >
+          <Group gap="sm" wrap="nowrap">
+            <Button variant="default" onClick={() => attempt('failure')} loading={busy === 'failure'} disabled={busy !== null}>
               Fail
             </Button>
             <Button
+              style={{ flex: 1 }}
               leftSection={<IconCreditCard size={18} />}
               onClick={() => attempt('success')}
               loading={busy === 'success'}

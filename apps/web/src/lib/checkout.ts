@@ -133,6 +133,18 @@ const subjectOf = (i: PaymentSubjectInput): PaymentSubjectInput => ({
   subscriptionId: i.subscriptionId,
 });
 
+/** What the checkout says is being paid, when the screen does not say. */
+const describe = (i: PaymentSubjectInput) =>
+  i.boardingId
+    ? 'Boarding payment'
+    : i.visitId
+      ? 'Visit payment'
+      : i.prescriptionId
+        ? 'Prescription payment'
+        : i.subscriptionId
+          ? 'Subscription payment'
+          : 'Payment';
+
 /** The card payment flow; `openOffline` plays the checkout when the server runs the offline provider. */
 export async function payByCard(input: PayByCardInput, openOffline: OfflineOpener): Promise<CheckoutOutcome> {
   let config: PaymentsConfig;
@@ -159,7 +171,7 @@ export async function payByCard(input: PayByCardInput, openOffline: OfflineOpene
     );
     return 'failed';
   }
-  const description = input.description ?? `Payment for ${config.businessName}`;
+  const description = input.description ?? describe(input);
   let result: CheckoutResult | 'failed' | 'dismissed';
   try {
     result =
