@@ -43,13 +43,13 @@ export function ShopForm({ petId, type, saver }: VisitFormProps) {
     <FormCard title="Shop" action="Proceed to Payment" onAction={proceed} busy={saver.busy}>
       <Stack gap="sm">
         {rows.map((r, i) => (
-          <Group key={r.key} gap="xs" align="flex-start" wrap="nowrap">
+          <Group key={r.key} gap="xs" align="flex-start" wrap="wrap">
             <TextInput
               label={`Item ${i + 1} name`}
               value={r.name}
               onChange={(e) => set(r.key, { name: e.currentTarget.value })}
               error={nameError(r) ?? saver.fieldErrors[`items.${i}.name`]}
-              style={{ flex: 2 }}
+              style={{ flex: '2 1 180px' }}
               required
             />
             <MoneyInput
@@ -57,7 +57,7 @@ export function ShopForm({ petId, type, saver }: VisitFormProps) {
               value={r.price}
               onChange={(v) => set(r.key, { price: v })}
               error={priceError(r) ?? saver.fieldErrors[`items.${i}.price`]}
-              style={{ flex: 1, minWidth: 96 }}
+              style={{ flex: '1 1 120px' }}
               required
             />
             <ActionIcon
