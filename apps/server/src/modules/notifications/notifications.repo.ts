@@ -33,6 +33,60 @@ export async function insertDeduped(db: DbOrTx, rows: NewNotification[]): Promis
   return out.map((r) => ({ dedupeKey: r.dedupeKey!, status: r.status }));
 }
 
+/**
+ * Holds, until the transaction ends, one lock per key (sorted, so two callers never wait on each other in a
+ * cycle): the callers that write messages about the same owner and day run one at a time.
+ */
+export async function lockKeys(db: DbOrTx, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const sorted = [...new Set(keys)].sort();
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${sql.param(sorted)}::text[]) as k order by k`,
+  );
+}
+
+/** Messages of these kinds to these owners about days from `from` to `to`, oldest first. */
+export async function findOwnerMessages(
+  db: DbOrTx,
+  q: { ownerIds: readonly string[]; from: string; to: string; kinds: readonly string[] },
+): Promise<NotificationRow[]> {
+  if (q.ownerIds.length === 0) return [];
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.ownerId, [...new Set(q.ownerIds)]),
+        between(notifications.refDate, q.from, q.to),
+        inArray(notifications.kind, [...q.kinds]),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id));
+}
+
+export async function insertMessage(db: DbOrTx, row: NewNotification): Promise<NotificationRow> {
+  const [inserted] = await db.insert(notifications).values(row).returning();
+  return inserted!;
+}
+
+/**
+ * Rewrites a message that has not gone out yet (still `status`: queued or unreachable). Returns nothing when it
+ * changed meanwhile (a worker claimed it): the caller then treats it as sent.
+ */
+export async function rewriteUnsent(
+  db: DbOrTx,
+  id: string,
+  status: string,
+  values: Pick<NotificationRow, 'kind' | 'toAddress' | 'subject' | 'body' | 'meta' | 'status'>,
+): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set(values.status === status ? values : { ...values, attempts: 0, lastError: null, nextAttemptAt: sql`now()` })
+    .where(and(eq(notifications.id, id), eq(notifications.status, status)))
+    .returning();
+  return row;
+}
+
 /** Messages about days from `from` to `to`, newest first. */
 export async function findByRefDate(db: DbOrTx, from: string, to: string, limit: number): Promise<NotificationRow[]> {
   return db

@@ -5,11 +5,15 @@ import {
   claimDue,
   findById,
   findByRefDate,
+  findOwnerMessages,
   insertDeduped,
+  insertMessage,
+  lockKeys,
   markAttemptFailed,
   markSent,
   type NotificationRow,
   requeueFailed,
+  rewriteUnsent,
 } from './notifications.repo.ts';
 
 export type { NotificationRow } from './notifications.repo.ts';
@@ -59,6 +63,44 @@ export async function enqueueEmails(db: DbOrTx, msgs: OutgoingEmail[]): Promise<
   for (const m of msgs) out.set(m.dedupeKey, !m.toAddress ? 'unreachable' : fresh.has(m.dedupeKey) ? 'queued' : 'already');
   return out;
 }
+
+/**
+ * For senders that merge what they tell an owner about one day into one message (reminders): lock the owners'
+ * days, read their messages of those days, add one, or rewrite one not sent yet. Call inside one transaction.
+ */
+export const ownerMessages = {
+  /** Serialises the writers of these owner days until the transaction ends. */
+  lock: (tx: DbOrTx, ownerDays: readonly { ownerId: string; date: string }[]) =>
+    lockKeys(
+      tx,
+      ownerDays.map((d) => `pawdesk:owner-day-message:${d.ownerId}:${d.date}`),
+    ),
+  find: findOwnerMessages,
+  /** A new message; without an address it is kept as `unreachable`. */
+  add: (tx: DbOrTx, m: OutgoingEmail) =>
+    insertMessage(tx, {
+      channel: 'email',
+      dedupeKey: m.dedupeKey,
+      kind: m.kind,
+      refDate: m.refDate,
+      ownerId: m.ownerId,
+      toAddress: m.toAddress,
+      subject: m.subject,
+      body: m.body,
+      status: m.toAddress ? 'queued' : 'unreachable',
+      meta: { ...m.meta, ownerName: m.ownerName },
+    }),
+  /** Rewrites a message still `status` (queued or unreachable); undefined when a worker took it meanwhile. */
+  rewrite: (tx: DbOrTx, row: NotificationRow, m: Omit<OutgoingEmail, 'dedupeKey' | 'refDate' | 'ownerId'>) =>
+    rewriteUnsent(tx, row.id, row.status, {
+      kind: m.kind,
+      toAddress: m.toAddress,
+      subject: m.subject,
+      body: m.body,
+      meta: { ...m.meta, ownerName: m.ownerName },
+      status: m.toAddress ? 'queued' : 'unreachable',
+    }),
+};
 
 function toSentMessage(r: NotificationRow): SentMessage {
   const meta = (r.meta ?? {}) as { ownerName?: unknown; transport?: unknown };
