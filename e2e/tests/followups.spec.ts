@@ -153,6 +153,7 @@ test.describe('reminders', () => {
 
     // Remind All again: nothing is queued twice.
     await page.getByRole('button', { name: 'Remind All' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send reminders' }).click();
     await expect(page.locator('.mantine-Notification-root').getByText(/already reminded/)).toBeVisible();
   });
 
