@@ -2,7 +2,7 @@ import { addDays, type CustomerType, todayIn } from '@pawdesk/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { followUps, inventoryItems, payments, prescriptionLines, prescriptions, stockMovements } from '../../db/schema/index.ts';
-import { makeItem, makePet } from '../../../test/factories.ts';
+import { makeItem as makeAnyItem, makePet } from '../../../test/factories.ts';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
 
 const t = useTestApp();
@@ -19,49 +19,43 @@ const stockOf = async (id: string) =>
 const rxCountFor = async (petId: string) => t.database.db.$count(prescriptions, eq(prescriptions.petId, petId));
 
 /**
- * makeItem, after retiring an earlier test's active item of the same name and unit: active names are unique per
- * unit, and these tests name their items as the messages they check spell them.
+ * An inventory item named as the test's messages expect. Active names are unique per stock unit, so an earlier
+ * test's item of the same name is retired first (tests of this file run one after another).
  */
-async function freshItem(o: Parameters<typeof makeItem>[1] & { itemName: string }) {
-  await t.database.db
+async function makeItem(db: typeof t.database.db, i: Parameters<typeof makeAnyItem>[1] & { itemName: string }) {
+  await db
     .update(inventoryItems)
     .set({ deletedAt: new Date() })
-    .where(
-      and(
-        eq(inventoryItems.itemName, o.itemName),
-        eq(inventoryItems.stockUnit, o.stockUnit ?? 'tablet'),
-        isNull(inventoryItems.deletedAt),
-      ),
-    );
-  return makeItem(t.database.db, o);
+    .where(and(eq(inventoryItems.itemName, i.itemName), isNull(inventoryItems.deletedAt)));
+  return makeAnyItem(db, i);
 }
 
 /** Items priced [NGO min, customer max] in rupees. */
 async function fixtures() {
   const db = t.database.db;
   const pet = await makePet(db, { name: 'Sheru' });
-  const tab = await freshItem({
+  const tab = await makeItem(db, {
     itemName: 'Amoxicillin 250mg',
     stock: 100,
     stockUnit: 'tablet',
     unitMinRetailNgoPaise: 600,
     unitMaxRetailCustomerPaise: 900,
   });
-  const ml = await freshItem({
+  const ml = await makeItem(db, {
     itemName: 'Meloxicam Oral',
     stock: 60,
     stockUnit: 'ml',
     unitMinRetailNgoPaise: 1100,
     unitMaxRetailCustomerPaise: 1500,
   });
-  const mg = await freshItem({
+  const mg = await makeItem(db, {
     itemName: 'Metronidazole',
     stock: 2000,
     stockUnit: 'mg',
     unitMinRetailNgoPaise: 15,
     unitMaxRetailCustomerPaise: 25,
   });
-  const vac = await freshItem({
+  const vac = await makeItem(db, {
     itemName: 'Rabies Vaccine',
     stock: 25,
     stockUnit: 'item',
@@ -161,7 +155,7 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
 
   it('saves a zero-total prescription without a payment', async () => {
     const { pet } = await fixtures();
-    const free = await freshItem({
+    const free = await makeItem(t.database.db, {
       itemName: 'Sample Sachet',
       stock: 5,
       unitMinRetailNgoPaise: 0,
@@ -174,33 +168,13 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
     expect(await t.database.db.$count(payments, eq(payments.prescriptionId, res.json().prescription._id))).toBe(0);
   });
 
-  it("accepts a prescription without a method (the existing client's): paid, method not recorded, shown so", async () => {
+  it('requires a payment method when something is due', async () => {
     const { pet, tab } = await fixtures();
     const res = await save({ petId: pet.id, customerType: 'NGO', tablets: [{ id: tab.id, quantity: 1 }], totalPrice: 6 });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
-      success: true,
-      message: 'Payment Done Successfully! Prescription saved.',
-      prescription: { payment: { method: 'not_recorded', methodLabel: 'Method not recorded', amount: 6, status: 'paid' } },
-    });
-    const [p] = await t.database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.prescriptionId, res.json().prescription._id), eq(payments.kind, 'payment')));
-    expect(p).toMatchObject({ method: 'not_recorded', status: 'completed', amountPaise: 600 });
-    // Wherever the pet's prescriptions are listed, the payment reads the same.
-    const listed = (await getFor(pet.id)).json().data.find((r: { _id: string }) => r._id === res.json().prescription._id);
-    expect(listed.payment).toMatchObject({ method: 'not_recorded', methodLabel: 'Method not recorded' });
-    const cash = await save(tablets({ pet, tab }));
-    expect(cash.json().prescription.payment).toMatchObject({ method: 'cash', methodLabel: 'Cash' });
-  });
-
-  it('refuses an unknown payment method', async () => {
-    const { pet, tab } = await fixtures();
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please select payment method');
     const bad = await save(tablets({ pet, tab }, 1, { selectedPayment: 'cheque' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.selectedPayment).toBe('Please select payment method');
-    expect(await rxCountFor(pet.id)).toBe(0);
   });
 });
 
@@ -237,7 +211,7 @@ describe('stock', () => {
 
   it('checks the sum of all rows of the same item against its stock (409 with the row message)', async () => {
     const { pet } = await fixtures();
-    const item = await freshItem({ itemName: 'Prednisolone 5mg', stock: 5, unitMaxRetailCustomerPaise: 500 });
+    const item = await makeItem(t.database.db, { itemName: 'Prednisolone 5mg', stock: 5, unitMaxRetailCustomerPaise: 500 });
     // 3 units in the items rows and n in the tablets rows, ₹5 each
     const threeAnd = (n: number) => ({
       petId: pet.id,
@@ -267,7 +241,7 @@ describe('stock', () => {
     ['ml', 'ML Item #2: Only 2 units available for Low'],
   ])('names the %s row that runs out: %s', async (section, message) => {
     const { pet, tab } = await fixtures();
-    const low = await freshItem({ itemName: 'Low', stock: 2, unitMaxRetailCustomerPaise: 100 });
+    const low = await makeItem(t.database.db, { itemName: 'Low', stock: 2, unitMaxRetailCustomerPaise: 100 });
     const res = await save({
       petId: pet.id,
       customerType: 'pvtltd',
@@ -285,7 +259,7 @@ describe('stock', () => {
   it('20 simultaneous prescriptions for the last 5 units: exactly 5 succeed, stock ends at 0', async () => {
     const db = t.database.db;
     const pet = await makePet(db);
-    const item = await freshItem({ itemName: 'Last Vial', stock: 5, stockUnit: 'item', unitMaxRetailCustomerPaise: 10000 });
+    const item = await makeItem(db, { itemName: 'Last Vial', stock: 5, stockUnit: 'item', unitMaxRetailCustomerPaise: 10000 });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         save({
@@ -321,8 +295,8 @@ describe('stock', () => {
   it('prescriptions naming two items in opposite orders do not deadlock: stock of each is taken exactly once per unit', async () => {
     const db = t.database.db;
     const pet = await makePet(db);
-    const a = await freshItem({ itemName: 'Pair A', stock: 6, unitMaxRetailCustomerPaise: 100 });
-    const b = await freshItem({ itemName: 'Pair B', stock: 6, unitMaxRetailCustomerPaise: 100 });
+    const a = await makeItem(db, { itemName: 'Pair A', stock: 6, unitMaxRetailCustomerPaise: 100 });
+    const b = await makeItem(db, { itemName: 'Pair B', stock: 6, unitMaxRetailCustomerPaise: 100 });
     const body = (first: string, second: string) => ({
       petId: pet.id,
       customerType: 'pvtltd',
