@@ -389,6 +389,43 @@ test('an admin price change is used by the next New Visit', async ({ page, reque
   }
 });
 
+test('a price changed while the form is open: the server refuses the old amount, the form keeps its input and shows the new price', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'staff');
+  const a = api(request, token);
+  const park = await a.type('dog_park');
+  const newPrice = park.price + 11;
+  const { petId } = await a.newPet();
+  await openNewVisit(page, petId);
+  await choosePurpose(page, 'Dog Park');
+  await page.getByRole('textbox', { name: 'Discount' }).fill('10');
+  await expect(page.getByTestId('price-final-price')).toHaveText(inr(park.price - 10));
+  const res = await request.patch(`/api/v1/admin/visit-types/${park._id}`, {
+    headers: { authorization: token },
+    data: { price: newPrice },
+  });
+  expect(res.ok()).toBeTruthy();
+  try {
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await pay(page, 'Cash Payment');
+    await expect(page.getByText(/Prices may have changed/)).toBeVisible();
+    await expect(page).toHaveURL(/\/staff\/nvisit2$/);
+    await expect(page.getByRole('textbox', { name: 'Discount' })).toHaveValue('10');
+    await expect(page.getByTestId('price-final-price')).toHaveText(inr(newPrice - 10));
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await pay(page, 'Cash Payment', newPrice - 10);
+    await expect(page.getByText('Dog boarded successfully')).toBeVisible();
+    expect((await a.visits(petId))[0]).toMatchObject({ price: newPrice - 10 });
+  } finally {
+    await request.patch(`/api/v1/admin/visit-types/${park._id}`, {
+      headers: { authorization: token },
+      data: { price: park.price },
+    });
+  }
+});
+
 test('phone width: the sub-form and the payment modal fit 390px', async ({ page, request }) => {
   const a = api(request, await apiToken(request, 'staff'));
   const { petId } = await a.newPet();
