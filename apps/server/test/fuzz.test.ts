@@ -136,6 +136,7 @@ it(`fuzzes every route of the OpenAPI document (${RUNS} requests): no 5xx, refus
   const started = performance.now();
   const findings: Finding[] = [];
   const byStatus = new Map<number, number>();
+  const byKind = new Map<string, number>();
   const okByRoute = new Map<string, number>();
   const sentByRoute = new Map<string, number>();
   const changedByDesign = new Map<string, number>();
@@ -158,6 +159,7 @@ it(`fuzzes every route of the OpenAPI document (${RUNS} requests): no 5xx, refus
 
     for (const r of requests) {
       const route = `${r.method} ${r.op.path}`;
+      byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + 1);
       sentByRoute.set(route, (sentByRoute.get(route) ?? 0) + 1);
       const headers = { ...r.headers };
       if (r.authorization !== undefined) headers.authorization = r.authorization;
@@ -237,6 +239,10 @@ it(`fuzzes every route of the OpenAPI document (${RUNS} requests): no 5xx, refus
       `  by status: ${[...byStatus]
         .sort(([a], [b]) => a - b)
         .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+      `  by kind: ${[...byKind]
+        .sort(([, a], [, b]) => b - a)
+        .map(([k, n]) => `${k}×${n}`)
         .join(' ')}`,
       `  refusals that changed a table by design: ${[...changedByDesign].map(([n, c]) => `${n} ×${c} (${CHANGED_BY_REFUSALS[n]})`).join('; ') || 'none'}`,
       `  slowest routes: ${[...msByRoute]

@@ -5,6 +5,7 @@
  * content types, odd query strings and path segments, garbage tokens.
  */
 import fc from 'fast-check';
+import { DEEP_MARK, deepJson, garbageAuth, invalidJson, nastyString, nastyValue, wrongContentType } from './nasty-values.ts';
 import { type Operation, type Param, type Pools, valueArb } from './schema-values.ts';
 
 export const ROLES = ['anonymous', 'customer', 'staff', 'admin'] as const;
@@ -26,201 +27,6 @@ export interface FuzzRequest {
 
 type Json = unknown;
 type Key = string | number;
-
-const CONTROL_UNIT = fc.constantFrom(
-  '\u0000',
-  '\u0001',
-  '\u0007',
-  '\b',
-  '\u000b',
-  '\u001b',
-  '\u001f',
-  '\u007f',
-  '\u0080',
-  '\u0085',
-  '\u009f',
-  '\t',
-  '\n',
-  '\r',
-  'a',
-  'é',
-);
-
-const nastyString = fc.oneof(
-  fc.string({ unit: CONTROL_UNIT, minLength: 1, maxLength: 12 }),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom(
-    '',
-    ' ',
-    ' \t ',
-    'x'.repeat(100_000),
-    '€'.repeat(30_000),
-    '😀'.repeat(20_000),
-    '😀🐶',
-    '\u202egnp.exe',
-    'e\u0301',
-    '\ud800',
-    'a\udfffb',
-    '\ufeffBOM',
-    '\u2028\u2029',
-    'İstanbul',
-    "' OR '1'='1",
-    "'; drop table pets; --",
-    '%',
-    '%00',
-    '\\',
-    '../../etc/passwd',
-    '<script>alert(1)</script>',
-    '{{7*7}}',
-    'null',
-    'NaN',
-    'true',
-    '1e400',
-    '-0',
-    '0x10',
-    '__proto__',
-    'constructor',
-  ),
-);
-
-const malformedId = fc.constantFrom(
-  'zz',
-  'A'.repeat(24),
-  'a'.repeat(23),
-  'a'.repeat(25),
-  'g'.repeat(24),
-  '0'.repeat(24),
-  'f'.repeat(24),
-  ` ${'a'.repeat(23)}`,
-  `${'a'.repeat(24)}\n`,
-  '65F1A2B3C4D5E6F708192A3B',
-);
-
-const malformedDate = fc.constantFrom(
-  '2024-02-30',
-  '2023-02-29',
-  '2024-13-01',
-  '2024-00-10',
-  '2024-01-00',
-  '0000-01-01',
-  '0001-01-01',
-  '0099-12-31',
-  '1899-12-31',
-  '9999-12-31',
-  '99999-01-01',
-  '+002024-01-01',
-  '2024-1-1',
-  '2024/01/01',
-  '2024-02-29T00:00:00Z',
-  '2024-01-01 ',
-  'today',
-);
-
-const nastyNumber = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.constantFrom(
-    -1,
-    -0.01,
-    -0,
-    0.001,
-    0.005,
-    1.005,
-    0.1 + 0.2,
-    1e-7,
-    123.456,
-    2 ** 31 - 1,
-    2 ** 31,
-    -(2 ** 31) - 1,
-    2 ** 32,
-    2 ** 53 - 1,
-    2 ** 53 + 2,
-    1e15,
-    1e21,
-    1e300,
-    -1e300,
-    Number.MAX_VALUE,
-    10_000_000.01,
-    1_000_000_001,
-  ),
-);
-
-const PROTO = '{"__proto__":{"isAdmin":true,"role":"staff"},"constructor":{"prototype":{"polluted":true}}}';
-
-/** Any value a field should not get. */
-export const nastyValue: fc.Arbitrary<Json> = fc.oneof(
-  { weight: 3, arbitrary: fc.constant(null) },
-  { weight: 1, arbitrary: fc.boolean() },
-  { weight: 5, arbitrary: nastyString },
-  { weight: 4, arbitrary: nastyNumber },
-  { weight: 2, arbitrary: malformedId },
-  { weight: 2, arbitrary: malformedDate },
-  { weight: 2, arbitrary: fc.constantFrom([], {}, [null], [[]], [{}], ['x', 1, null]) },
-  { weight: 1, arbitrary: fc.constant(null).map(() => JSON.parse(PROTO)) },
-  { weight: 1, arbitrary: fc.dictionary(nastyString, nastyString, { maxKeys: 3 }) },
-);
-
-const DEEP = '"@@deep@@"';
-const deepJson = fc
-  .tuple(fc.integer({ min: 1_000, max: 100_000 }), fc.boolean())
-  .map(([n, arrays]) => (arrays ? `${'['.repeat(n)}${']'.repeat(n)}` : `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`));
-
-const invalidJson = (valid: string) =>
-  fc.oneof(
-    fc.constantFrom(
-      '{',
-      '}',
-      '{"a":1,}',
-      "{'a':1}",
-      'NaN',
-      '{"a":NaN}',
-      '{"a":1e400}',
-      '{"a":"\\ud800"}',
-      '{"a":"\\u0000"}',
-      '\ufeff{}',
-      '[',
-      'nul',
-      '{"a":1}{"b":2}',
-      '{"a":1,"a":2}',
-      '"\\x41"',
-      '{"a":01}',
-      '{"a":.5}',
-      '{"a":-}',
-    ),
-    fc.integer({ min: 1, max: Math.max(1, valid.length - 1) }).map((n) => valid.slice(0, n)),
-    fc.constant(`\ufeff${valid}`),
-    fc.constant(`${valid} trailing`),
-    fc.constant(`${'['.repeat(200_000)}`),
-  );
-
-const wrongContentType = fc.constantFrom(
-  'text/plain',
-  'text/plain; charset=utf-8',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x',
-  'application/xml',
-  'application/json; charset=latin1',
-  'application/jsonx',
-  'application/vnd.api+json',
-  'application/octet-stream',
-  '*/*',
-  'application/json, text/plain',
-);
-
-const garbageAuth = fc.oneof(
-  fc.constantFrom(
-    'Bearer',
-    'Bearer ',
-    'Bearer x.y.z',
-    'Basic dXNlcjpwYXNz',
-    'eyJhbGciOiJub25lIn0.eyJpZCI6IjY1ZjFhMmIzYzRkNWU2ZjcwODE5MmEzYiIsInJvbGUiOiJzdGFmZiJ9.',
-    'Bearer eyJhbGciOiJIUzI1NiJ9.e30.invalid',
-    `Bearer ${'a'.repeat(8_000)}`,
-    'null',
-  ),
-  fc.string({ unit: 'grapheme-ascii', maxLength: 60 }),
-);
 
 /** All paths of nodes in a JSON value (the root is []). */
 function nodePaths(v: Json, path: Key[] = [], out: Key[][] = []): Key[][] {
@@ -314,17 +120,25 @@ interface Draft extends Parts {
   authorization?: string;
 }
 
-function mutations(op: Operation, p: Parts): fc.Arbitrary<Draft>[] {
+/** The ways to break a request, weighted: fields most (that is where handlers differ), the envelope less. */
+function mutations(op: Operation, p: Parts): fc.WeightedArbitrary<Draft>[] {
   const d = (kind: string, o: Partial<Draft> = {}): Draft => ({ ...p, kind, ...o });
-  const out: fc.Arbitrary<Draft>[] = [];
+  const out: fc.WeightedArbitrary<Draft>[] = [];
+  const push = (weight: number, arbitrary: fc.Arbitrary<Draft>) => out.push({ weight, arbitrary });
   if (op.body) {
     const paths = nodePaths(p.body);
     const objects = objectPaths(p.body);
     const valid = JSON.stringify(p.body) ?? '';
-    out.push(
+    push(
+      8,
       fc.tuple(fc.constantFrom(...paths), nastyValue).map(([at, v]) => d('field', { body: setAt(p.body, at, v) })),
-      fc.tuple(fc.constantFrom(...paths), nastyValue).map(([at, v]) => d('field', { body: setAt(p.body, at, v) })),
+    );
+    push(
+      3,
       fc.constantFrom(...paths).map((at) => d('missing', { body: setAt(p.body, at, REMOVE) })),
+    );
+    push(
+      3,
       fc
         .tuple(
           fc.constantFrom(...(objects.length ? objects : [[]])),
@@ -332,41 +146,68 @@ function mutations(op: Operation, p: Parts): fc.Arbitrary<Draft>[] {
           nastyValue,
         )
         .map(([at, k, v]) => d('extra', { body: setAt(p.body, [...at, k], v) })),
+    );
+    push(
+      2,
       fc.constantFrom(null, [], 42, 'text', true, {}, [p.body]).map((b) => d('body-shape', { body: b })),
+    );
+    push(
+      2,
       invalidJson(valid).map((raw) => d('invalid-json', { raw })),
+    );
+    push(
+      2,
       wrongContentType.map((ct) => d('content-type', { contentType: ct, raw: ct.includes('form') ? 'a=1&b=2' : valid })),
-      fc.constant(d('empty-body', { raw: '' })),
+    );
+    push(1, fc.constant(d('empty-body', { raw: '' })));
+    push(
+      1,
       fc
         .tuple(fc.constantFrom(...paths), deepJson)
-        .map(([at, deep]) => d('deep', { raw: (JSON.stringify(setAt(p.body, at, '@@deep@@')) ?? DEEP).replace(DEEP, deep) })),
+        .map(([at, deep]) =>
+          d('deep', { raw: (JSON.stringify(setAt(p.body, at, DEEP_MARK)) ?? '').replace(`"${DEEP_MARK}"`, deep) }),
+        ),
     );
   } else if (op.method !== 'GET') {
-    out.push(
-      fc.constant(d('empty-body', { raw: '' })),
+    push(1, fc.constant(d('empty-body', { raw: '' })));
+    push(
+      1,
       nastyValue.map((b) => d('unexpected-body', { body: b })),
     );
   } else {
-    out.push(fc.constant(d('json-header-no-body', { raw: '', contentType: 'application/json' })));
+    push(1, fc.constant(d('json-header-no-body', { raw: '', contentType: 'application/json' })));
   }
   if (op.query.length) {
     const names = op.query.map((q) => q.name);
-    out.push(
+    push(
+      6,
       fc
         .tuple(fc.constantFrom(...names), nastyValue)
         .map(([k, v]) => d('query', { query: [...p.query.filter(([n]) => n !== k), [k, enc(asParam(v))]] })),
+    );
+    push(
+      2,
       fc.constantFrom(...names).map((k) => d('query-missing', { query: p.query.filter(([n]) => n !== k) })),
+    );
+    push(
+      1,
       fc
         .tuple(fc.constantFrom(...names), fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%C0%80', '%ED%A0%80', 'a%00b', '%FF'))
         .map(([k, raw]) => d('query-encoding', { query: [...p.query.filter(([n]) => n !== k), [k, raw]] })),
+    );
+    push(
+      1,
       fc.constantFrom(...names).map((k) => d('query-repeated', { query: [...p.query, [k, '1'], [k, '2']] })),
     );
   }
-  out.push(
+  push(
+    1,
     fc.tuple(nastyString, nastyValue).map(([k, v]) => d('query-extra', { query: [...p.query, [enc(k), enc(asParam(v))]] })),
   );
   if (op.pathParams.length) {
     const names = op.pathParams.map((q) => q.name);
-    out.push(
+    push(
+      4,
       fc
         .tuple(
           fc.constantFrom(...names),
@@ -378,7 +219,10 @@ function mutations(op: Operation, p: Parts): fc.Arbitrary<Draft>[] {
         .map(([k, v]) => d('path', { params: { ...p.params, [k]: v || 'x' } })),
     );
   }
-  out.push(garbageAuth.map((a) => d('auth', { authorization: a })));
+  push(
+    1,
+    garbageAuth.map((a) => d('auth', { authorization: a })),
+  );
   return out;
 }
 
@@ -389,7 +233,8 @@ export function requestArb(op: Operation, pools: Pools): fc.Arbitrary<FuzzReques
   return fc.tuple(validParts(op, pools), fc.constantFrom(...ROLES), fc.constantFrom(...IPS)).chain(([parts, role, ip]) => {
     const broken = mutations(op, parts);
     // About a third of the requests stay valid-ish, so they get past validation into the handlers.
-    const valid = { weight: Math.ceil(broken.length / 2), arbitrary: fc.constant<Draft>({ ...parts, kind: 'valid' }) };
+    const total = broken.reduce((sum, m) => sum + m.weight, 0);
+    const valid = { weight: Math.ceil(total / 2), arbitrary: fc.constant<Draft>({ ...parts, kind: 'valid' }) };
     return fc.oneof(valid, ...broken).map((draft) => toRequest(op, role, ip, draft));
   });
 }
