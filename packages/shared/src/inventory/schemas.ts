@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REORDER_LEVEL, INVENTORY_TYPES, INVENTORY_UNITS, type InventoryType, type InventoryUnit } from '../catalog.ts';
-import {
-  amountTooLarge,
-  cursorQuery,
-  idSchema,
-  limitQuery,
-  MAX_AMOUNT_RUPEES,
-  MAX_COUNT,
-  requiredString,
-  text,
-} from '../common.ts';
+import { amountTooLarge, cursorQuery, idSchema, MAX_AMOUNT_RUPEES, MAX_COUNT, requiredString, text } from '../common.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 
 /** Labels of the stock units and item types as the forms show them; the values are what is saved. */
@@ -140,9 +131,17 @@ export const inventoryItemSchema = z.object({
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
 /** GET /inventory/getallinventory: trimmed, case-insensitive name prefix search; bounded pages. */
+/**
+ * Items a list answers when the request names no `limit`: the existing web client never pages (its inventory list
+ * and prescription item selects read one answer), so it gets up to this many, by name, with `nextCursor` for the
+ * rest. Pawdesk's screens send `limit` (1..100) and page.
+ */
+export const INVENTORY_LIST_UNPAGED_MAX = 500;
+
 export const inventoryListQuery = z.object({
   search: text().trim().max(100, 'Search text is too long').optional(),
-  limit: limitQuery(100, 50),
+  /** 1..100 when given; absent: up to INVENTORY_LIST_UNPAGED_MAX. */
+  limit: z.coerce.number().int().min(1).max(100).optional(),
   cursor: cursorQuery(300),
 });
 export type InventoryListQuery = z.output<typeof inventoryListQuery>;

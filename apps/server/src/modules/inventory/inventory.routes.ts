@@ -40,7 +40,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: staff,
       schema: {
         tags,
-        summary: 'Inventory items by name; `search` is a trimmed, case-insensitive name prefix; paged with limit/cursor',
+        summary:
+          'Inventory items by name; `search` is a trimmed, case-insensitive name prefix; paged with limit (1..100) and ' +
+          'cursor; without limit up to 500',
         querystring: inventoryListQuery,
         response: { 200: inventoryListResponse },
       },
@@ -92,7 +94,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: staff,
       schema: {
         tags,
-        summary: 'Items at or below their reorder level, by name; paged with limit/cursor',
+        summary: 'Items at or below their reorder level, by name; paged with limit/cursor (without limit up to 500)',
         querystring: inventoryListQuery.omit({ search: true }),
         response: { 200: inventoryListResponse },
       },

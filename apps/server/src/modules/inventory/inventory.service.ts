@@ -1,5 +1,6 @@
 import {
   defaultReorderLevel,
+  INVENTORY_LIST_UNPAGED_MAX,
   INVENTORY_MESSAGES,
   type InventoryEditBody,
   type InventoryItem,
@@ -109,14 +110,15 @@ export async function listItems(
   q: InventoryListQuery,
   opts: { lowOnly?: boolean } = {},
 ): Promise<{ items: InventoryItem[]; nextCursor: string | null }> {
+  const limit = q.limit ?? INVENTORY_LIST_UNPAGED_MAX;
   const rows = await pageItems(db, {
     search: q.search ? q.search : undefined,
-    limit: q.limit,
+    limit,
     // Keyset on (lower(name), id).
     after: q.cursor ? decodeKeyset(q.cursor) : undefined,
     lowOnly: opts.lowOnly,
   });
-  const page = pageBy(rows, q.limit, (r) => r.sortKey);
+  const page = pageBy(rows, limit, (r) => r.sortKey);
   return { items: page.rows.map(toApiItem), nextCursor: page.nextCursor };
 }
 

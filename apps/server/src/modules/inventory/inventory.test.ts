@@ -1,4 +1,4 @@
-import { DEFAULT_REORDER_LEVEL, INVENTORY_MESSAGES } from '@pawdesk/shared';
+import { DEFAULT_REORDER_LEVEL, INVENTORY_LIST_UNPAGED_MAX, INVENTORY_MESSAGES } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inventoryItems, stockMovements } from '../../db/schema/index.ts';
@@ -179,9 +179,25 @@ describe('GET /inventory/getallinventory', () => {
     expect((await list({ cursor: 'garbage!' })).statusCode).toBe(400);
   });
 
-  it('returns at most the default page size without a limit', async () => {
-    const res = await list();
-    expect(res.json().items.length).toBeLessThanOrEqual(50);
+  it('answers up to 500 items without a limit (the existing client never pages), alert list too', async () => {
+    const p = uniq('').trim();
+    await t.database.db.insert(inventoryItems).values(
+      Array.from({ length: INVENTORY_LIST_UNPAGED_MAX + 20 }, (_, i) => ({
+        itemName: `${p} ${String(i).padStart(3, '0')}`,
+        stock: 0,
+        stockUnit: 'item',
+        reorderLevel: 5,
+      })),
+    );
+    const all = (await list({ search: p })).json();
+    expect(all.items).toHaveLength(INVENTORY_LIST_UNPAGED_MAX);
+    expect(all.items[0].itemName).toBe(`${p} 000`);
+    expect(typeof all.nextCursor).toBe('string');
+    expect((await list({ search: p, cursor: all.nextCursor })).json().items).toHaveLength(20);
+    expect((await list({ search: p, limit: '50' })).json().items).toHaveLength(50);
+    const alerts = (await t.call({ method: 'GET', url: `${V}/getalertlist`, token: staff.token })).json();
+    expect(alerts.items).toHaveLength(INVENTORY_LIST_UNPAGED_MAX);
+    expect(typeof alerts.nextCursor).toBe('string');
   });
 });
 
