@@ -6,7 +6,7 @@ import { useSubscriptionSwitch } from './SubscriptionSwitch';
 /** Grooming: one session of the pet's subscription, or the price less a discount. */
 export function GroomingForm({ petId, type, saver }: VisitFormProps) {
   const [discount, setDiscount] = useState<number | string>(0);
-  const sub = useSubscriptionSwitch(petId, type._id, type.purpose);
+  const sub = useSubscriptionSwitch(petId, type._id, type.purpose, true);
   const using = sub.active !== null;
   const pricePaise = paise(type.price);
   const error = using ? null : discountError(pricePaise, paise(discount));

@@ -7,7 +7,7 @@ import { useSubscriptionDetails } from '../api/get-subscription-details';
  * The pet's active subscription for a purpose and the switch that uses it for this visit (spec 001 §4:
  * activate / cancel; the price is 0 while it is on). `active` is the subscription when switched on.
  */
-export function useSubscriptionSwitch(petId: string, visitTypeId: string, purpose: string) {
+export function useSubscriptionSwitch(petId: string, visitTypeId: string, purpose: string, withGroomings = false) {
   const q = useSubscriptionDetails(petId, visitTypeId);
   const [on, setOn] = useState(false);
   const sub: SubscriptionDetails | null = q.data ?? null;
@@ -30,7 +30,7 @@ export function useSubscriptionSwitch(petId: string, visitTypeId: string, purpos
     <Alert color={on ? 'teal' : 'blue'} variant="light" title={`${purpose} subscription: ${sub.planId.name}`}>
       <Text size="sm" mb="xs">
         {sub.daysLeft} days left
-        {sub.planId.numberOfGroomings > 0 ? ` · ${sub.numberOfGroomings} grooming sessions left` : ''}
+        {withGroomings ? ` · ${sub.numberOfGroomings} grooming sessions left` : ''}
       </Text>
       <Switch
         label={on ? 'Subscription activated (cancel to pay instead)' : 'Activate subscription for this visit'}
