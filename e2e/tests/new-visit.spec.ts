@@ -328,6 +328,39 @@ test('Buy Subscription (Day School plan), then a Day School visit with it', asyn
   expect((await a.boarding(petId)).boardingType.purpose).toBe('Day School');
 });
 
+test('Grooming with the pet’s subscription uses one session and costs nothing', async ({ page, request }) => {
+  const token = await apiToken(request, 'staff');
+  const a = api(request, token);
+  const plan = (await a.plans()).find((p) => p.active && p.subscriptionType.code === 'grooming');
+  const buyType = await a.type('buy_subscription');
+  const grooming = await a.type('grooming');
+  const { petId } = await a.newPet();
+  const bought = await request.post('/api/v1/subscription/buysubscription', {
+    headers: { authorization: token },
+    data: {
+      petId,
+      visitType: buyType._id,
+      planId: plan!._id,
+      details: { selectedPayment: 'cash', price: plan!.price },
+      totalPrice: plan!.price,
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const sessions = (await bought.json()).subscription.numberOfGroomings as number;
+  await openNewVisit(page, petId);
+  await choosePurpose(page, 'Grooming');
+  await expect(page.getByText(`${sessions} grooming sessions left`)).toBeVisible();
+  await page.getByRole('switch', { name: /Activate subscription/ }).check();
+  await expect(page.getByTestId('price-final-price-one-subscription-session-')).toHaveText(inr(0));
+  await page.getByRole('button', { name: 'Save Visit' }).click();
+  await expect(page.getByText('Visit saved successfully')).toBeVisible();
+  const res = await request.get('/api/v1/subscription/getsubscriptiondetails/', {
+    headers: { authorization: token },
+    params: { petId, visitType: grooming._id },
+  });
+  expect((await res.json()).subscription.numberOfGroomings).toBe(sessions - 1);
+});
+
 test('the staff purchase page buys a subscription for the pet in navigation state', async ({ page, request }) => {
   const a = api(request, await apiToken(request, 'staff'));
   const plan = (await a.plans()).find((p) => p.active && p.subscriptionType.code === 'grooming');
