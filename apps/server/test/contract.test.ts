@@ -8,8 +8,11 @@
  * retypes one of them fails here. docs/compatibility.md says, per call, whether Pawdesk behaves the same, extends
  * or differs, and why. Add a test here for every existing-client call a module serves.
  */
+import { addDays, todayIn } from '@pawdesk/shared';
 import { describe, expect, it } from 'vitest';
-import { makeOwner, makePet } from './factories.ts';
+import { visitItems, visits } from '../src/db/schema/index.ts';
+import { scheduleFollowUp } from '../src/modules/followups/followups.service.ts';
+import { makeItem, makeOwner, makePet, phone } from './factories.ts';
 import { useTestApp, useTestUser } from './harness.ts';
 import { visitToPay } from './payments-fixtures.ts';
 import { holdSubscription, planOf, typeByCode } from './visit-kit.ts';
@@ -421,5 +424,495 @@ describe('New Visit', () => {
       'data.subscriptionType.purpose': 'string',
       'data.planId.price': 'number',
     });
+  });
+});
+
+/* ───────────── spec 000 §7: sign-in, pets, prescriptions, inventory, attendance, reminders (issue 9) ───────────── */
+
+/** A call with the client's habits and no token at all (the prescription lookup). */
+async function clientCallWithoutToken(method: 'GET' | 'POST', path: string) {
+  const res = await t.app.inject({ method, url: `/api/v1${path}`, headers: { 'content-type': 'application/json' } });
+  return { status: res.statusCode, json: () => JSON.parse(res.body) as Record<string, unknown> };
+}
+
+/** The fields the client reads of a pet in a list (Pet Records, breed filter cards, pets by date). */
+const LISTED_PET: Record<string, FieldType> = {
+  _id: 'string',
+  name: 'string',
+  species: 'string',
+  breed: 'string',
+  sex: 'string',
+  color: 'string',
+  dob: 'string',
+  'owner.name': 'string',
+  'owner.phone': 'string',
+  'owner.address': 'string',
+};
+
+const petForm = (o: Record<string, unknown> = {}) => ({
+  name: `Sheru${Math.random().toString(36).slice(2, 8)}`,
+  species: 'dog',
+  breed: 'Akita Inu',
+  sex: 'Male',
+  color: 'Brown',
+  dob: '2021-04-02',
+  neutered: false,
+  registrationDate: '2026-01-15',
+  vaccinations: [{ name: 'Rabies', numberOfDose: 1 }],
+  ...o,
+});
+
+describe('sign-in (POST /auth/login)', () => {
+  it('{email, password, role} → success, token, user {id, role, customer_id, phone, address}, message', async () => {
+    const c = await t.user('customer');
+    const owner = await makeOwner(t.database.db, { userId: c.id, address: 'Sector 45, Gurugram' });
+    const res = await clientCall('POST', '/auth/login', '', { email: c.email, password: c.password, role: 'customer' });
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expectFields(body, {
+      success: 'boolean',
+      token: 'string',
+      message: 'string',
+      user: 'object',
+      'user.id': 'string',
+      'user.role': 'string',
+      'user.customer_id': 'string',
+      'user.phone': 'string',
+      'user.address': 'string',
+    });
+    expect(body.user).toMatchObject({ id: c.id, role: 'customer', customer_id: owner.id, phone: owner.phone });
+    // The token works raw, as the client stores and sends it.
+    expect((await clientCall('GET', '/customer/profile', body.token as string)).status).toBe(200);
+    const staffLogin = (
+      await clientCall('POST', '/auth/login', '', { email: staff.email, password: staff.password, role: 'staff' })
+    ).json();
+    expectFields(staffLogin, { 'user.id': 'string', 'user.role': 'string' });
+    expect(staffLogin.user).toMatchObject({ phone: null, address: null });
+  });
+
+  it('POST /auth/signup {fullName, email, password, role} → success, message; errors per field on failure', async () => {
+    const email = `signup.${Date.now()}@example.in`;
+    const res = await clientCall('POST', '/auth/signup', '', {
+      fullName: 'New Owner',
+      email,
+      password: 'secret123',
+      role: 'customer',
+    });
+    expect(res.status).toBe(201);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    const bad = await clientCall('POST', '/auth/signup', '', { fullName: '', email: 'nope', password: '1', role: 'customer' });
+    expect(bad.status).toBe(400);
+    expectFields(bad.json(), { success: 'boolean', message: 'string', errors: 'object', 'errors.fullName': 'string' });
+  });
+});
+
+describe('pets (staff)', () => {
+  it('POST /pet/addpet {ownerName, phone, email, address, pets} → success, message (any of the 54 breeds, Other without a custom breed)', async () => {
+    const res = await clientCall('POST', '/pet/addpet', staff.token, {
+      ownerName: 'Priya Sharma',
+      phone: phone(),
+      email: 'priya@example.in',
+      address: 'Sector 45, Gurugram',
+      pets: [petForm(), petForm({ breed: 'Other', species: 'other' }), petForm({ species: 'other', breed: 'Indie' })],
+    });
+    expect(res.status).toBe(201);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    expect(res.json()).toMatchObject({ success: true, message: 'Data saved successfully' });
+  });
+
+  it("POST /pet/addpet with a customer token (the customer form, segment per pet) → success, message; the caller's own record", async () => {
+    const c = await t.user('customer', { fullName: 'Kavya Reddy' });
+    const res = await clientCall('POST', '/pet/addpet', c.token, {
+      ownerName: 'Kavya Reddy',
+      phone: phone(),
+      email: c.email,
+      address: 'DLF Phase 3',
+      pets: [petForm({ segment: 'Day Care', vaccinations: [] })],
+    });
+    expect(res.status).toBe(201);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    const pets = (await clientCall('POST', '/customer/pet/getallpets', c.token)).json().pets as unknown[];
+    expect(pets).toHaveLength(1);
+  });
+
+  it('GET /pet/getallpets → success, list [pet with owner] (no limit: up to 500)', async () => {
+    await makePet(t.database.db, { dob: '2020-02-02' });
+    const res = await clientCall('GET', '/pet/getallpets', staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', list: 'array' });
+    expectFields(first(res.json(), 'list'), LISTED_PET);
+  });
+
+  it('GET /pet/getfilteredpetsbynameandphone/?name=&phone= → success, list', async () => {
+    const owner = await makeOwner(t.database.db);
+    const pet = await makePet(t.database.db, { ownerId: owner.id, name: `Zorro${Date.now()}` });
+    for (const q of [`name=${pet.name.slice(0, 8)}&phone=`, `name=&phone=${owner.phone.slice(0, 6)}`, 'name=&phone=']) {
+      const res = await clientCall('GET', `/pet/getfilteredpetsbynameandphone/?${q}`, staff.token);
+      expect(res.status, q).toBe(200);
+      expectFields(res.json(), { success: 'boolean', list: 'array' });
+      expectFields(first(res.json(), 'list'), LISTED_PET);
+    }
+  });
+
+  it('GET /pet/getfilteredpetsbybreedandspecies/?species=&breed= → success, pets', async () => {
+    await makePet(t.database.db, { species: 'cat', breed: 'Persian' });
+    for (const q of ['species=cat&breed=Persian', 'species=cat', 'species=cat&breed=']) {
+      const res = await clientCall('GET', `/pet/getfilteredpetsbybreedandspecies/?${q}`, staff.token);
+      expect(res.status, q).toBe(200);
+      expectFields(res.json(), { success: 'boolean', pets: 'array' });
+      expectFields(first(res.json(), 'pets'), LISTED_PET);
+    }
+  });
+
+  it('GET /pet/getpetsbyregistrationdate/{date} → pets', async () => {
+    const owner = await makeOwner(t.database.db, { email: 'bydate@example.in' });
+    await makePet(t.database.db, { ownerId: owner.id, registrationDate: '2024-03-09' });
+    const res = await clientCall('GET', '/pet/getpetsbyregistrationdate/2024-03-09', staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { pets: 'array' });
+    expectFields(first(res.json(), 'pets'), { ...LISTED_PET, 'owner.email': 'string' });
+  });
+
+  it('GET /pet/getpetdetails/{id} → success, pet {…, neutered, vaccinations [{name, numberOfDose}], owner}', async () => {
+    const owner = await makeOwner(t.database.db, { email: 'owner@example.in' });
+    const pet = await makePet(t.database.db, { ownerId: owner.id, vaccinations: [{ name: 'Rabies', numberOfDose: 2 }] });
+    const res = await clientCall('GET', `/pet/getpetdetails/${pet.id}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', pet: 'object' });
+    expectFields(res.json().pet, {
+      ...LISTED_PET,
+      neutered: 'boolean',
+      registrationDate: 'string',
+      vaccinations: 'array',
+      'owner.email': 'string',
+    });
+    expectFields(first(res.json().pet as Record<string, unknown>, 'vaccinations'), { name: 'string', numberOfDose: 'number' });
+  });
+
+  it('GET /pet/getpethistory/{id} → visits [{_id, createdAt, purpose, price, item.itemName, quantity, volumeML, itemDetails [{item.itemName, dose}]}]', async () => {
+    const pet = await makePet(t.database.db);
+    const item = await makeItem(t.database.db);
+    const vet = await typeByCode(t.database.db, 'veterinary');
+    const [visit] = await t.database.db
+      .insert(visits)
+      .values({
+        petId: pet.id,
+        visitTypeId: vet.id,
+        purpose: vet.purpose,
+        pricePaise: 55_000,
+        itemId: item.id,
+        quantity: 2,
+        volumeML: 1.5,
+      })
+      .returning();
+    await t.database.db
+      .insert(visitItems)
+      .values({ visitId: visit!.id, kind: 'vaccine', name: 'Rabies Vaccine', quantity: 1, doseNumber: 1, itemId: item.id });
+    const res = await clientCall('GET', `/pet/getpethistory/${pet.id}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { visits: 'array', history: 'array' });
+    const v = first(res.json(), 'visits');
+    expectFields(v, {
+      _id: 'string',
+      createdAt: 'string',
+      purpose: 'string',
+      price: 'number',
+      'item.itemName': 'string',
+      quantity: 'number',
+      volumeML: 'number',
+      itemDetails: 'array',
+    });
+    expectFields(first(v, 'itemDetails'), { 'item.itemName': 'string', dose: 'number' });
+  });
+
+  it('POST /pet/editpetdetails {id, …edits, vaccinations} → success, message; the vaccinations are saved', async () => {
+    const pet = await makePet(t.database.db);
+    const res = await clientCall('POST', '/pet/editpetdetails', staff.token, {
+      id: pet.id,
+      ...petForm({ name: 'Renamed', breed: 'Other', vaccinations: [{ name: 'DHPPiL', numberOfDose: 2 }] }),
+    });
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    const after = (await clientCall('GET', `/pet/getpetdetails/${pet.id}`, staff.token)).json().pet as Record<string, unknown>;
+    expect(after).toMatchObject({ name: 'Renamed', breed: 'Other', vaccinations: [{ name: 'DHPPiL', numberOfDose: 2 }] });
+  });
+
+  it('POST /pet/editownerdetails {id, name, phone, email, address} → success, message', async () => {
+    const owner = await makeOwner(t.database.db);
+    const res = await clientCall('POST', '/pet/editownerdetails', staff.token, {
+      id: owner.id,
+      name: 'Edited Owner',
+      phone: owner.phone,
+      email: 'edited@example.in',
+      address: 'New address',
+    });
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+  });
+});
+
+describe('pets (customers)', () => {
+  it('POST /customer/pet/getallpets (no body, or a filter in the query or body) → pets: only the caller’s', async () => {
+    const c = await t.user('customer');
+    const owner = await makeOwner(t.database.db, { userId: c.id });
+    await makePet(t.database.db, { ownerId: owner.id });
+    for (const [path, body] of [
+      ['/customer/pet/getallpets', undefined],
+      [`/customer/pet/getallpets?email=${encodeURIComponent(customer.email)}`, undefined],
+      ['/customer/pet/getallpets', { email: customer.email }],
+    ] as const) {
+      const res = await clientCall('POST', path, c.token, body);
+      expect(res.status, path).toBe(200);
+      expectFields(res.json(), { pets: 'array' });
+      expect(res.json().pets).toHaveLength(1);
+      expectFields(first(res.json(), 'pets'), { _id: 'string', name: 'string', breed: 'string', species: 'string' });
+    }
+  });
+
+  it('GET /customerappointment/getcustomerpets?email= → success, pets, message', async () => {
+    const res = await clientCall(
+      'GET',
+      `/customerappointment/getcustomerpets?email=${encodeURIComponent(customer.email)}`,
+      customer.token,
+    );
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', pets: 'array', message: 'string' });
+  });
+
+  it('GET /subscription/petssubscription/{petId} → success, data, message', async () => {
+    const pet = await makePet(t.database.db);
+    await holdSubscription(t.database.db, pet.id, await planOf(t.database.db, 'hostel'));
+    const res = await clientCall('GET', `/subscription/petssubscription/${pet.id}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', data: 'array', message: 'string' });
+    expectFields(first(res.json(), 'data'), {
+      active: 'boolean',
+      daysLeft: 'number',
+      'planId.subscriptionType.purpose': 'string',
+      'planId.price': 'number',
+      'planId.duration': 'number',
+      'planId.numberOfGroomings': 'number',
+      firstPaymentDate: 'string',
+      lastPaymentDate: 'string',
+    });
+  });
+});
+
+describe('prescriptions', () => {
+  it('POST /prescription/addprescription without selectedPayment → success, message; recorded as method not recorded', async () => {
+    const pet = await makePet(t.database.db);
+    const item = await makeItem(t.database.db, { stock: 10, unitMaxRetailCustomerPaise: 1200 });
+    const res = await clientCall('POST', '/prescription/addprescription', staff.token, {
+      petId: pet.id,
+      customerType: 'pvtltd',
+      items: [],
+      tablets: [{ id: item.id, quantity: 2 }],
+      ml: [],
+      mg: [],
+      nextFollowUp: '',
+      followUpTime: '',
+      followUpPurpose: '',
+      diagnosis: 'Tick fever',
+      totalPrice: 24,
+    });
+    expect(res.status).toBe(201);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    expect(res.json()).toMatchObject({
+      prescription: { payment: { method: 'not_recorded', methodLabel: 'Method not recorded' } },
+    });
+  });
+
+  it('GET /prescription/getprescription/{petId}: 401 without the Authorization header (security wins); with the raw token → success, data, message', async () => {
+    const pet = await makePet(t.database.db);
+    const item = await makeItem(t.database.db, { stock: 10, unitMaxRetailCustomerPaise: 1000 });
+    await clientCall('POST', '/prescription/addprescription', staff.token, {
+      petId: pet.id,
+      customerType: 'pvtltd',
+      tablets: [{ id: item.id, quantity: 1 }],
+      nextFollowUp: addDays(todayIn('Asia/Kolkata'), 3),
+      followUpTime: '10:00',
+      followUpPurpose: 'Review',
+      diagnosis: 'Cough',
+      totalPrice: 10,
+    });
+    const anon = await clientCallWithoutToken('GET', `/prescription/getprescription/${pet.id}`);
+    expect(anon.status).toBe(401);
+    expect(anon.json()).toMatchObject({ success: false });
+    const res = await clientCall('GET', `/prescription/getprescription/${pet.id}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', data: 'array', message: 'string' });
+    const rx = first(res.json(), 'data');
+    expectFields(rx, {
+      _id: 'string',
+      createdAt: 'string',
+      customerType: 'string',
+      diagnosis: 'string',
+      nextFollowUp: 'string',
+      followUpTime: 'string',
+      followUpPurpose: 'string',
+      totalPrice: 'number',
+      price: 'number',
+      items: 'array',
+      tablets: 'array',
+      ml: 'array',
+      mg: 'array',
+    });
+    expectFields(first(rx, 'tablets'), { 'id.itemName': 'string', quantity: 'number' });
+  });
+});
+
+describe('inventory', () => {
+  const form = (o: Record<string, unknown> = {}) => ({
+    itemName: `Gauze ${Math.random().toString(36).slice(2, 8)}`,
+    stock: 40,
+    stockUnit: 'item',
+    itemType: 'disposable',
+    unitCostPrice: 2,
+    unitMinRetailPriceNGO: 3,
+    unitMaxRetailPriceCustomer: 5,
+    ...o,
+  });
+  const ITEM: Record<string, FieldType> = {
+    _id: 'string',
+    itemName: 'string',
+    stock: 'number',
+    stockUnit: 'string',
+    itemType: 'string',
+    unitCostPrice: 'number',
+    unitMinRetailPriceNGO: 'number',
+    unitMaxRetailPriceCustomer: 'number',
+    createdAt: 'string',
+    updatedAt: 'string',
+  };
+
+  it('POST /inventory/addinventory {itemName, stock, stockUnit, itemType, prices} → success, message', async () => {
+    const res = await clientCall('POST', '/inventory/addinventory', staff.token, form());
+    expect(res.status).toBe(201);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    expect(res.json().message).toBe('Inventory item added successfully!');
+  });
+
+  it('GET /inventory/getallinventory → success, items; GET /inventory/getinventoryitemdetails/{id} → success, item', async () => {
+    const added = (await clientCall('POST', '/inventory/addinventory', staff.token, form())).json().item as { _id: string };
+    const list = await clientCall('GET', '/inventory/getallinventory', staff.token);
+    expect(list.status).toBe(200);
+    expectFields(list.json(), { success: 'boolean', items: 'array' });
+    expectFields(first(list.json(), 'items'), ITEM);
+    const one = await clientCall('GET', `/inventory/getinventoryitemdetails/${added._id}`, staff.token);
+    expect(one.status).toBe(200);
+    expectFields(one.json(), { success: 'boolean', item: 'object' });
+    expectFields(one.json().item, ITEM);
+  });
+
+  it('POST /inventory/editinventory {the full item object incl. _id} → success, message', async () => {
+    const added = (await clientCall('POST', '/inventory/addinventory', staff.token, form())).json().item as Record<
+      string,
+      unknown
+    >;
+    const res = await clientCall('POST', '/inventory/editinventory', staff.token, { ...added, stock: 55, __v: 0 });
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    expect(res.json().message).toBe('Inventory item edited successfully!');
+  });
+
+  it('DELETE /inventory/deleteinventory/{id} with Content-Type: application/json and no body → success', async () => {
+    const added = (await clientCall('POST', '/inventory/addinventory', staff.token, form())).json().item as { _id: string };
+    const res = await clientCall('DELETE', `/inventory/deleteinventory/${added._id}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean' });
+    expect(res.json().success).toBe(true);
+  });
+
+  it('GET /inventory/getalertlist → success, items', async () => {
+    await clientCall('POST', '/inventory/addinventory', staff.token, form({ stock: 1 }));
+    const res = await clientCall('GET', '/inventory/getalertlist', staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', items: 'array' });
+    expectFields(first(res.json(), 'items'), ITEM);
+  });
+});
+
+describe('attendance and reminders', () => {
+  const day = '2032-05-12';
+  async function scheduled(present?: boolean) {
+    const owner = await makeOwner(t.database.db, { email: 'att@example.in' });
+    const pet = await makePet(t.database.db, { ownerId: owner.id, dob: '2020-05-12' });
+    const id = await scheduleFollowUp(t.database.db, {
+      petId: pet.id,
+      date: day,
+      time: '10:00',
+      purpose: 'Review',
+      source: 'prescription',
+    });
+    if (present !== undefined)
+      await clientCall('POST', '/attendance/updateattendancelist', staff.token, {
+        date: day,
+        presentIds: present ? [id] : [],
+        absentIds: present ? [] : [id],
+      });
+    return id;
+  }
+  const ENTRY: Record<string, FieldType> = {
+    _id: 'string',
+    present: 'boolean',
+    purpose: 'string',
+    'petId.name': 'string',
+    'petId.species': 'string',
+    'petId.owner.name': 'string',
+    'petId.owner.phone': 'string',
+  };
+
+  it('GET /attendance/getattendancelist/{date} → success, attendance.List (and List)', async () => {
+    await scheduled();
+    const res = await clientCall('GET', `/attendance/getattendancelist/${day}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', attendance: 'object', 'attendance.List': 'array', List: 'array' });
+    expectFields((res.json().List as unknown[])[0], ENTRY);
+  });
+
+  it('POST /attendance/updateattendancelist {date, presentIds, absentIds} → success, attendance.List (and List), message', async () => {
+    const id = await scheduled();
+    const res = await clientCall('POST', '/attendance/updateattendancelist', staff.token, {
+      date: day,
+      presentIds: [id],
+      absentIds: [],
+    });
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', message: 'string', 'attendance.List': 'array', List: 'array' });
+    expectFields((res.json().List as unknown[])[0], ENTRY);
+  });
+
+  it('GET /reminders/getreminderslist/{date} → success, List [{petName, ownerName, contact, purpose, scheduledDate}]', async () => {
+    await scheduled();
+    const res = await clientCall('GET', `/reminders/getreminderslist/${day}`, staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', List: 'array' });
+    expectFields(first(res.json(), 'List'), {
+      petName: 'string',
+      ownerName: 'string',
+      contact: 'string',
+      purpose: 'string',
+      scheduledDate: 'string',
+    });
+  });
+
+  it('GET /reminders/sendreminders/{date} → success; POST /reminders/sendoverduereminders {date} → success', async () => {
+    await scheduled(false);
+    const all = await clientCall('GET', `/reminders/sendreminders/${day}`, staff.token);
+    expect(all.status).toBe(200);
+    expectFields(all.json(), { success: 'boolean' });
+    const overdue = await clientCall('POST', '/reminders/sendoverduereminders', staff.token, { date: day });
+    expect(overdue.status).toBe(200);
+    expectFields(overdue.json(), { success: 'boolean' });
+  });
+});
+
+describe('site', () => {
+  it('GET /customerservices/getallservices → data [services] (no token needed)', async () => {
+    const res = await clientCall('GET', '/customerservices/getallservices', staff.token);
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { data: 'array' });
+    expectFields(first(res.json(), 'data'), { _id: 'string', name: 'string', price: 'number' });
+    expect((await clientCallWithoutToken('GET', '/customerservices/getallservices')).status).toBe(200);
   });
 });
