@@ -43,6 +43,7 @@ const P = {
   users: page(() => import('../features/users/pages/UsersPage')),
   // customer
   customerDashboard: page(() => import('../features/customer/pages/CustomerDashboardPage')),
+  customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
   bookAppointment: page(() => import('../features/appointments/pages/BookAppointmentPage')),
   myAppointments: page(() => import('../features/appointments/pages/MyAppointmentsPage')),
   customerBuySubscription: page(() => import('../features/subscriptions/pages/CustomerBuySubscriptionPage')),
@@ -114,6 +115,7 @@ export const routes: RouteObject[] = [
       guarded('/staff/users', P.users),
 
       guarded('/customer/dashboard', P.customerDashboard),
+      guarded('/customer/profile', P.customerProfile),
       guarded('/customer/bookservice', P.bookAppointment),
       guarded('/customer/bookappointment', P.bookAppointment),
       guarded('/customer/seeappointment', P.myAppointments),

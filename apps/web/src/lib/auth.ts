@@ -66,6 +66,13 @@ export const auth = {
     for (const k of Object.values(STORAGE_KEYS)) localStorage.removeItem(k);
     emit();
   },
+  /** Keeps the stored user in step when they change their own details (the customer profile). */
+  updateUser(patch: Partial<Pick<AuthUser, 'fullName' | 'phone' | 'address'>>) {
+    const { user } = read();
+    if (!user) return;
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...user, ...patch }));
+    emit();
+  },
   /** True after a session the server refused, until the next login or logout. */
   sessionExpired: () => sessionStorage.getItem(EXPIRED_KEY) === '1',
 };

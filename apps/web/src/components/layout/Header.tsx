@@ -30,7 +30,7 @@ export function Header() {
   const mobileLinks = isAuthenticated
     ? user?.role === 'staff'
       ? [...links, ...STAFF_MOBILE_EXTRA]
-      : [...links, { label: 'Dashboard', to: dashboardFor(user?.role) }]
+      : [...links, { label: 'Dashboard', to: dashboardFor(user?.role) }, { label: 'My Profile', to: '/customer/profile' }]
     : links;
 
   // Signed in: fetch the phone menu's code while idle, so it opens offline too.

@@ -1,6 +1,6 @@
 import {
   type AddPrescriptionInput,
-  addPrescriptionBody,
+  addPrescriptionFormBody,
   findStockShortage,
   type InventoryItem,
   isFollowUpDateAllowed,
@@ -78,7 +78,8 @@ export function checkRx(
   known: ReadonlyMap<string, InventoryItem>,
 ): RxCheck {
   const body = toBody(v, petId, total);
-  const parsed = addPrescriptionBody.safeParse({ ...body, selectedPayment: 'cash' });
+  // Pawdesk's form schema (a method is required; the payment modal asks for it): checked here with a placeholder.
+  const parsed = addPrescriptionFormBody.safeParse({ ...body, selectedPayment: 'cash' });
   if (!parsed.success) {
     const fieldErrors = parsed.error.issues
       .map((issue) => [issue.path.join('.'), issue.message] as [string, string])

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarPlus, IconCreditCard, IconHistory, IconPaw, IconWallet } from '@tabler/icons-react';
+import { IconCalendarPlus, IconCreditCard, IconHistory, IconPaw, IconUserCircle, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
@@ -26,6 +26,7 @@ const cards = [
     icon: <IconCalendarPlus />,
   },
   { title: 'Visits', text: 'Every visit of your pets with what was paid.', to: '/customer/viewvisit', icon: <IconHistory /> },
+  { title: 'My Profile', text: 'Your name, phone number and address.', to: '/customer/profile', icon: <IconUserCircle /> },
 ];
 
 export default function CustomerDashboardPage() {

@@ -1,5 +1,5 @@
 import { Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { CUSTOMER_TYPE_LABEL, formatDate, formatDateTime, type PetDetails, type Prescription } from '@pawdesk/shared';
+import { CUSTOMER_TYPE_LABEL, formatDate, formatDateTime, formatINR, type PetDetails, type Prescription } from '@pawdesk/shared';
 import { useState } from 'react';
 import { Money } from '../../../../components/Money';
 import { TableHead } from '../../../../components/TableHead';
@@ -13,6 +13,12 @@ const SECTIONS: [keyof Pick<Prescription, 'items' | 'tablets' | 'mg' | 'ml'>, st
   ['mg', 'Mg Items'],
   ['ml', 'Ml Items'],
 ];
+
+/** How a prescription's payment reads: the method's label ('Method not recorded' when the client sent none), amount, status. */
+function paymentLabel(p: Prescription['payment']): string {
+  if (!p) return 'Nothing to pay';
+  return `${p.methodLabel} · ${formatINR(p.amount)} ${p.status}${p.receiptNo ? ` · Receipt ${p.receiptNo}` : ''}`;
+}
 
 export function VetHistoryPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
   const q = usePetPrescriptions(pet._id);
@@ -65,6 +71,7 @@ export function VetHistoryPanel({ pet, onBack }: { pet: PetDetails; onBack: () =
                       }`
                     : 'None',
                 ],
+                ['Payment', paymentLabel(open.payment)],
               ]}
             />
             {SECTIONS.filter(([k]) => open[k].length > 0).map(([k, label]) => (

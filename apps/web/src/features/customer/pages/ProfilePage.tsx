@@ -1,0 +1,98 @@
+import { Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type CustomerProfile, type CustomerProfileBody, customerProfileBody, PROFILE_MSG } from '@pawdesk/shared';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { PhoneField } from '../../../components/PhoneField';
+import { RequireCustomer } from '../../../components/RequireCustomer';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { serverAnswered } from '../../../lib/api-client';
+import { fieldProps, useZodForm } from '../../../lib/forms';
+import { notify } from '../../../lib/notify';
+import { useProfile, useSaveProfile } from '../api/profile';
+
+interface ProfileValues {
+  fullName: string;
+  phone: string;
+  address: string;
+}
+
+/** The form, once the profile is loaded (its values start from it). */
+function ProfileForm({ profile }: { profile: CustomerProfile }) {
+  const save = useSaveProfile();
+  // Checked on Save (then as fields change): a message appearing on blur would move Save away from the pointer.
+  const form = useZodForm<ProfileValues, CustomerProfileBody>(
+    customerProfileBody,
+    { fullName: profile.fullName, phone: profile.phone ?? '', address: profile.address ?? '' },
+    'onSubmit',
+  );
+  const onSubmit = form.handleSubmit(
+    (body) =>
+      save.mutate(body, {
+        onSuccess: (res) => {
+          form.reset({ fullName: res.profile.fullName, phone: res.profile.phone ?? '', address: res.profile.address ?? '' });
+          notify.success(res.message ?? PROFILE_MSG.saved);
+        },
+        onError: (err) => {
+          if (!serverAnswered(err)) return notify.error('Error saving data');
+          for (const [path, message] of Object.entries(err.errors)) form.setError(path as keyof ProfileValues, { message });
+          notify.error(err.message, err);
+        },
+      }),
+    () => notify.invalid('Please correct the highlighted fields.'),
+  );
+
+  return (
+    <Card withBorder radius="lg" padding="lg" maw={560}>
+      <form onSubmit={onSubmit} noValidate aria-label="My profile">
+        <Stack>
+          <TextInput label="Full name" autoComplete="name" required {...fieldProps(form, 'fullName')} />
+          <TextInput
+            label="Email"
+            value={profile.email}
+            readOnly
+            variant="filled"
+            description="Your sign-in email. It cannot be changed here."
+          />
+          <PhoneField label="Phone" placeholder="10-digit mobile number" required {...fieldProps(form, 'phone')} />
+          <Textarea
+            label="Address"
+            autoComplete="street-address"
+            autosize
+            minRows={2}
+            maxRows={5}
+            required
+            {...fieldProps(form, 'address')}
+          />
+          <Text size="xs" c="dimmed">
+            The clinic sees these details on your pets' records, and the pet registration form starts from them.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to="/customer/dashboard" variant="default" disabled={save.isPending}>
+              Back to dashboard
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+              {save.isPending ? 'Saving Changes...' : 'Save Changes'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function Profile() {
+  const q = useProfile();
+  if (q.isPending) return <LoadingState label="Loading your profile..." />;
+  if (q.isError) return <ErrorState title="Could not load your profile" message={q.error.message} onRetry={() => q.refetch()} />;
+  return <ProfileForm profile={q.data} />;
+}
+
+/** /customer/profile: the customer's name, phone and address (email read-only). */
+export default function ProfilePage() {
+  return (
+    <RequireCustomer>
+      <PageHeader title="My Profile" subtitle="Keep your name, phone number and address up to date." />
+      <Profile />
+    </RequireCustomer>
+  );
+}
