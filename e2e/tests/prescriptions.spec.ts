@@ -198,6 +198,7 @@ test.describe('prescriptions', () => {
     await expect(details).toContainText(`${syr.itemName} × 2`);
     await expect(details).toContainText(`${vac.itemName} × 1`);
     await expect(details).toContainText('₹135.00');
+    await expect(details).toContainText('Cash · ₹135.00 paid');
   });
 
   test('pays by payment link and records that method; Cancel closes the modal without saving', async ({ page, request }) => {
