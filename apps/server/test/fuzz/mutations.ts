@@ -145,7 +145,8 @@ function mutations(op: Operation, p: Parts): fc.WeightedArbitrary<Draft>[] {
           fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'role', '_id', 'createdBy'), nastyString),
           nastyValue,
         )
-        .map(([at, k, v]) => d('extra', { body: setAt(p.body, [...at, k], v) })),
+        // A body that holds no object (null, a list of scalars) gets an object with the extra field instead.
+        .map(([at, k, v]) => d('extra', { body: setAt(objects.length ? p.body : {}, [...at, k], v) })),
     );
     push(
       2,
