@@ -17,6 +17,8 @@ export const visitPaymentViewSchema = z.object({
   pendingAmount: z.number(),
   /** The method of the latest payment (cash, payment_link, card, not_recorded). */
   method: z.string().nullable(),
+  /** How screens show that method ('Cash', …, 'Method not recorded'); null without a payment. */
+  methodLabel: z.string().nullable(),
   /** pending | completed of the latest payment. */
   status: z.string().nullable(),
   /** The receipt number of the latest completed payment. */

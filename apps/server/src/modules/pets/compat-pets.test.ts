@@ -9,6 +9,8 @@ import { owners, pets, users, vaccinations, visitItems, visits, visitTypes } fro
 import { newId } from '../../lib/ids.ts';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import { makeOwner, makePet, phone } from '../../../test/factories.ts';
+import { visitToPay } from '../../../test/payments-fixtures.ts';
+import { recordPayment } from '../payments/payments.service.ts';
 import { aBody, aPet, uniq } from '../../../test/pet-forms.ts';
 
 const t = useTestApp();
@@ -351,5 +353,27 @@ describe('GET /pet/getpethistory/{id} answers visits', () => {
     // `history` keeps its shape; `visits` only adds itemDetails.
     const { itemDetails: _, ...rest } = json.visits[0];
     expect(rest).toEqual(json.history[0]);
+  });
+});
+
+/* ───────────── payments recorded without a method read 'Method not recorded' ───────────── */
+
+describe('visit payments carry the method label', () => {
+  it("a visit paid without a method: details.payment.method not_recorded, methodLabel 'Method not recorded'", async () => {
+    const { pet, visit } = await visitToPay(db(), { pricePaise: 35_000 });
+    await recordPayment(db(), {
+      petId: pet.id,
+      for: { visitId: visit.id },
+      amountPaise: 35_000,
+      method: 'not_recorded',
+      tz: 'Asia/Kolkata',
+    });
+    const listed = (await get(`/visit/getparticularpetvisit?petId=${pet.id}`)).json().List[0];
+    expect(listed.details.payment).toMatchObject({ method: 'not_recorded', methodLabel: 'Method not recorded', amount: 350 });
+    const one = (await get(`/visit/getvisitdetails/${visit.id}`)).json().data;
+    expect(one.details.payment).toMatchObject({ method: 'not_recorded', methodLabel: 'Method not recorded' });
+    const unpaid = await visitToPay(db(), { pricePaise: 10_000 });
+    const none = (await get(`/visit/getparticularpetvisit?petId=${unpaid.pet.id}`)).json().List[0];
+    expect(none.details.payment).toMatchObject({ method: null, methodLabel: null });
   });
 });

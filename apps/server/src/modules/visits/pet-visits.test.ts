@@ -120,7 +120,7 @@ describe('GET /pet/getpethistory/{id}', () => {
         item: { _id: item.id, itemName: 'Meloxicam' },
         quantity: 1,
         volumeML: 2.5,
-        items: [{ name: 'Meloxicam', quantity: 1, unit: 'ml', volume: 2.5 }],
+        items: [{ kind: 'medicine', name: 'Meloxicam', quantity: 1, unit: 'ml', volume: 2.5, doseNumber: null }],
       },
     ]);
   });

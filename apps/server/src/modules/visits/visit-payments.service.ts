@@ -1,4 +1,4 @@
-import { ledgerBalance, toRupees, type VisitPaymentView } from '@pawdesk/shared';
+import { ledgerBalance, ledgerMethodLabel, toRupees, type VisitPaymentView } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { entriesBySubject, type LedgerRow, latestPayment } from '../payments/payments.service.ts';
 
@@ -28,6 +28,7 @@ export function visitMoney(entries: readonly LedgerRow[]): VisitMoney {
       isPaid: b.paidPaise > 0,
       pendingAmount: toRupees(b.pendingPaise),
       method: latest?.method ?? null,
+      methodLabel: latest ? ledgerMethodLabel(latest.method) : null,
       status: latest?.status ?? null,
       receiptNo: completed?.receiptNo ?? null,
       paidAt: completed?.paidAt ? completed.paidAt.toISOString() : null,
