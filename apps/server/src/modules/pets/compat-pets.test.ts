@@ -71,6 +71,25 @@ describe('breeds: any breed the existing client sends, for any species', () => {
   });
 });
 
+describe("the breed filter finds a breed under the client's longer name", () => {
+  it("'Poodle' finds 'Poodle' and 'Poodle (Toy, Miniature, Standard)', not other breeds; wildcards match themselves", async () => {
+    const owner = await makeOwner(db());
+    const made = async (breed: string) => (await makePet(db(), { ownerId: owner.id, species: 'rabbit', breed })).id;
+    const [plain, long] = [await made('Poodle'), await made('Poodle (Toy, Miniature, Standard)')];
+    await made('Toy Poodle');
+    await made('Poodles');
+    const odd = await made('A_b (x)');
+    await made('Axb (x)');
+    const ids = async (breed: string) =>
+      (await get(`/pet/getfilteredpetsbybreedandspecies/?species=rabbit&breed=${encodeURIComponent(breed)}`))
+        .json()
+        .pets.map((p: { _id: string }) => p._id)
+        .sort();
+    expect(await ids('Poodle')).toEqual([plain, long].sort());
+    expect(await ids('A_b')).toEqual([odd]);
+  });
+});
+
 /* ───────────── POST /pet/addpet with a customer token (the existing client's customer form) ───────────── */
 
 describe('POST /pet/addpet by a customer', () => {

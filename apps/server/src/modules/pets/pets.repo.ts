@@ -1,3 +1,4 @@
+import { escapeLike } from '@pawdesk/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { owners, pets, vaccinations } from '../../db/schema/index.ts';
@@ -116,7 +117,11 @@ export const ofOwners = (ids: string[]): SQL => sql`${pets.ownerId} = any(${sql.
 export const phoneStartsWith = (prefix: string): SQL => sql`${owners.phone} like ${`${prefix}%`}`;
 
 export const ofSpecies = (species: string): SQL => eq(pets.species, species);
-export const ofBreed = (breed: string): SQL => eq(pets.breed, breed);
+/**
+ * The breed filter's breed: that name, or that name with a qualifier in brackets, so the filter's 'Poodle' finds
+ * the add form's 'Poodle (Toy, Miniature, Standard)'. LIKE wildcards in the name match themselves.
+ */
+export const ofBreed = (breed: string): SQL => sql`(${pets.breed} = ${breed} or ${pets.breed} like ${`${escapeLike(breed)} (%`})`;
 export const registeredOn = (date: string): SQL => eq(pets.registrationDate, date);
 export const ownedByUser = (userId: string): SQL => eq(owners.userId, userId);
 
