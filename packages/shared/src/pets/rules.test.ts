@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOG_BREEDS } from '../catalog.ts';
 import { ageLabel, breedLabel, breedsFor, escapeLike, filterBreedsFor, isKnownBreed, phoneInput } from './rules.ts';
-import { addPetBody, customerPetBody, editOwnerBody, PET_MSG, petSchemas } from './schemas.ts';
+import { addPetBody, customerPetBody, editOwnerBody, editPetBody, PET_MSG, petApiSchemas, petSchemas } from './schemas.ts';
 
 describe('breeds', () => {
   it('offers the 54 dog breeds plus Other for dogs', () => {
@@ -117,6 +117,39 @@ describe('schemas', () => {
     const dob = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     expect(ahead.addPetBody.safeParse({ ...body, pets: [{ ...pet, dob }] }).success).toBe(true);
     expect(behind.addPetBody.safeParse({ ...body, pets: [{ ...pet, dob }] }).error?.issues[0]?.message).toBe(PET_MSG.dobFuture);
+  });
+
+  it("the API takes any breed for any species and Other without a custom breed; Pawdesk's forms keep their checks", () => {
+    const api = petApiSchemas();
+    for (const p of [
+      { ...pet, breed: 'Akita Inu' },
+      { ...pet, breed: 'Other' },
+      { ...pet, species: 'other', breed: 'Indie' },
+      { ...pet, species: 'cat', breed: 'Chippiparai' },
+    ]) {
+      expect(api.addPetBody.safeParse({ ...body, pets: [p] }).success, p.breed).toBe(true);
+    }
+    expect(
+      api.addPetBody.parse({ ...body, pets: [{ ...pet, breed: 'Other', customBreed: ' ' }] }).pets[0]!.customBreed,
+    ).toBeNull();
+    expect(addPetBody.safeParse({ ...body, pets: [{ ...pet, species: 'cat', breed: 'Beagle' }] }).error?.issues[0]?.message).toBe(
+      PET_MSG.breedUnknown,
+    );
+    expect(addPetBody.safeParse({ ...body, pets: [{ ...pet, breed: 'Other' }] }).error?.issues[0]?.message).toBe(
+      PET_MSG.customBreed,
+    );
+    expect(api.addPetBody.safeParse({ ...body, pets: [{ ...pet, breed: 'x'.repeat(81) }] }).success).toBe(false);
+  });
+
+  it('the edit keeps "no vaccinations key" apart from an empty list', () => {
+    const edit = { id: 'a'.repeat(24), ...pet };
+    expect(editPetBody.parse(edit).vaccinations).toBeUndefined();
+    expect(editPetBody.parse({ ...edit, vaccinations: null }).vaccinations).toBeUndefined();
+    expect(editPetBody.parse({ ...edit, vaccinations: [] }).vaccinations).toEqual([]);
+    expect(
+      editPetBody.parse({ ...edit, vaccinations: [{ _id: 'b'.repeat(24), name: 'Rabies', numberOfDose: 1 }, { name: '' }] })
+        .vaccinations,
+    ).toEqual([{ _id: 'b'.repeat(24), name: 'Rabies', numberOfDose: 1, givenOn: null, nextDue: null }]);
   });
 
   it('requires a segment of Day Care or Veterinary on the customer form', () => {
