@@ -139,8 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** All three Razorpay keys, or none (the offline provider); a partial set is a mistake worth stopping for. */
 function razorpayKeys(e: z.infer<typeof envSchema>): Config['razorpay'] {
-  const keys = { RAZORPAY_KEY_ID: e.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: e.RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: e.RAZORPAY_WEBHOOK_SECRET };
-  const missing = Object.entries(keys).filter(([, v]) => !v).map(([k]) => k);
+  const keys = {
+    RAZORPAY_KEY_ID: e.RAZORPAY_KEY_ID,
+    RAZORPAY_KEY_SECRET: e.RAZORPAY_KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: e.RAZORPAY_WEBHOOK_SECRET,
+  };
+  const missing = Object.entries(keys)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   if (missing.length === 3) return undefined;
   if (missing.length > 0) {
     throw new Error(

@@ -30,9 +30,7 @@ export const inventoryItems = pgTable(
     check('inventory_type_ck', sql`${t.itemType} in ('disposable','syringe','medicine','vaccine')`),
     index('inventory_name_idx').on(sql`lower(${t.itemName}) text_pattern_ops`),
     // One active item per name and stock unit, case-insensitive (a deleted item's name may be used again).
-    uniqueIndex('inventory_active_name_unit_uq')
-      .on(sql`lower(${t.itemName})`, t.stockUnit)
-      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('inventory_active_name_unit_uq').on(sql`lower(${t.itemName})`, t.stockUnit).where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -31,7 +31,7 @@ export async function requireVisitType(
   message = 'Invalid visit type. Please try again.',
 ): Promise<VisitTypeRow> {
   const t = await visitTypeById(db, id);
-  if (!t || !t.active) throw badRequest(message, { visitType: message });
+  if (!t?.active) throw badRequest(message, { visitType: message });
   return t;
 }
 
