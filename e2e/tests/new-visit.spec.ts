@@ -249,6 +249,57 @@ test('Hostel with a partial payment: payment type first, the rest stays due', as
   expect(visit!.details.paymentLeft).toBe(total - 500);
 });
 
+test('Day Care paid in advance by cash: nothing left due', async ({ page, request }) => {
+  const a = api(request, await apiToken(request, 'staff'));
+  const dayCare = await a.type('day_care');
+  const { petId } = await a.newPet();
+  await openNewVisit(page, petId);
+  await choosePurpose(page, 'Day Care');
+  await page.getByRole('textbox', { name: 'Number of days' }).fill('2');
+  const total = dayCare.price * 2;
+  await expect(page.getByTestId('price-total')).toHaveText(inr(total));
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const typeDialog = page.getByRole('dialog', { name: 'Payment Type' });
+  await typeDialog.getByRole('radio', { name: 'Advance Payment' }).check();
+  await typeDialog.getByRole('button', { name: 'Next' }).click();
+  await pay(page, 'Cash Payment', total);
+  await expect(page.getByText('Dog boarded successfully')).toBeVisible();
+  const [visit] = await a.visits(petId);
+  expect(visit).toMatchObject({ visitType: { purpose: 'Day Care' }, price: total });
+  expect(visit!.details.payment.amount).toBe(total);
+  expect(visit!.details.paymentLeft).toBe(0);
+  expect((await a.boarding(petId)).boardingType.purpose).toBe('Day Care');
+});
+
+test('Play School with the pet’s subscription: saved at no cost and boarded', async ({ page, request }) => {
+  const token = await apiToken(request, 'staff');
+  const a = api(request, token);
+  const plan = (await a.plans()).find((p) => p.active && p.subscriptionType.code === 'play_school');
+  expect(plan, 'a Play School plan is on offer in the demo data').toBeTruthy();
+  const buy = await a.type('buy_subscription');
+  const { petId } = await a.newPet();
+  const bought = await request.post('/api/v1/subscription/buysubscription', {
+    headers: { authorization: token },
+    data: {
+      petId,
+      visitType: buy._id,
+      planId: plan!._id,
+      details: { selectedPayment: 'cash', price: plan!.price },
+      totalPrice: plan!.price,
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  await openNewVisit(page, petId);
+  await choosePurpose(page, 'Play School');
+  await page.getByRole('switch', { name: /Activate subscription/ }).check();
+  await page.getByRole('button', { name: 'Save Visit' }).click();
+  await expect(page.getByText('Dog boarded successfully')).toBeVisible();
+  const visits = await a.visits(petId);
+  const playSchool = visits.find((v) => v.visitType.purpose === 'Play School');
+  expect(playSchool).toMatchObject({ price: 0 });
+  expect((await a.boarding(petId)).boardingType.purpose).toBe('Play School');
+});
+
 test('Shop: starts with one blank item, rows added and removed, total is the sum', async ({ page, request }) => {
   const a = api(request, await apiToken(request, 'staff'));
   const { petId } = await a.newPet();
