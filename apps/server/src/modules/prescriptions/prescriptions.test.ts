@@ -168,13 +168,33 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
     expect(await t.database.db.$count(payments, eq(payments.prescriptionId, res.json().prescription._id))).toBe(0);
   });
 
-  it('requires a payment method when something is due', async () => {
+  it("accepts a prescription without a method (the existing client's): paid, method not recorded, shown so", async () => {
     const { pet, tab } = await fixtures();
     const res = await save({ petId: pet.id, customerType: 'NGO', tablets: [{ id: tab.id, quantity: 1 }], totalPrice: 6 });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Please select payment method');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Payment Done Successfully! Prescription saved.',
+      prescription: { payment: { method: 'not_recorded', methodLabel: 'Method not recorded', amount: 6, status: 'paid' } },
+    });
+    const [p] = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.prescriptionId, res.json().prescription._id), eq(payments.kind, 'payment')));
+    expect(p).toMatchObject({ method: 'not_recorded', status: 'completed', amountPaise: 600 });
+    // Wherever the pet's prescriptions are listed, the payment reads the same.
+    const listed = (await getFor(pet.id)).json().data.find((r: { _id: string }) => r._id === res.json().prescription._id);
+    expect(listed.payment).toMatchObject({ method: 'not_recorded', methodLabel: 'Method not recorded' });
+    const cash = await save(tablets({ pet, tab }));
+    expect(cash.json().prescription.payment).toMatchObject({ method: 'cash', methodLabel: 'Cash' });
+  });
+
+  it('refuses an unknown payment method', async () => {
+    const { pet, tab } = await fixtures();
     const bad = await save(tablets({ pet, tab }, 1, { selectedPayment: 'cheque' }));
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.selectedPayment).toBe('Please select payment method');
+    expect(await rxCountFor(pet.id)).toBe(0);
   });
 });
 
