@@ -261,6 +261,18 @@ describe('addPrescriptionBody', () => {
     ]);
   });
 
+  it('a deeply nested quantity is the row message, not a crash', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    const r = addPrescriptionBody.safeParse({
+      petId: pet,
+      customerType: 'NGO',
+      mg: [{ id: item, quantity: deep }],
+      totalPrice: 0,
+    });
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['Please enter a valid quantity for MG Item #1']);
+  });
+
   it("the API takes a body without a method (the existing client's); Pawdesk's form requires one when something is due", () => {
     const body = { petId: pet, customerType: 'NGO', tablets: [{ id: item, quantity: 1 }], totalPrice: 6 };
     expect(addPrescriptionBody.safeParse(body).success).toBe(true);

@@ -69,7 +69,9 @@ export const addPrescriptionBody = z
           ctx.addIssue({ code: 'custom', path: [section, i, 'id'], message: selectItemMessage(section, i + 1) });
         }
         if (parseQuantity(r.quantity) === null) {
-          const tooMany = Number.isInteger(Number(r.quantity)) && Number(r.quantity) > MAX_COUNT;
+          // Only a number or a digit string can be "too many" (Number() of a deeply nested array would recurse).
+          const n = typeof r.quantity === 'number' || typeof r.quantity === 'string' ? Number(r.quantity) : Number.NaN;
+          const tooMany = Number.isInteger(n) && n > MAX_COUNT;
           const limit = tooMany ? ` (at most ${MAX_COUNT.toLocaleString('en-IN')})` : '';
           const message = `${quantityMessage(section, i + 1)}${limit}`;
           ctx.addIssue({ code: 'custom', path: [section, i, 'quantity'], message });
