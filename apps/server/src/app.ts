@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type Clock, movableClock, systemClock } from './lib/clock.ts';
 import type { AppContext } from './lib/context.ts';
 import { createLogger, RequestLogController } from './lib/logger.ts';
 import { apiModules } from './modules/index.ts';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   logger?: false | FastifyBaseLogger;
   /** The card and payment-link provider (default: from config, Razorpay or offline); tests may pass their own. */
   payments?: PaymentProvider;
+  /** The server's clock (default: the real time, or a movable one when config.testClock); tests may pass their own. */
+  clock?: Clock;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -96,6 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     dbKind: database.kind,
+    clock: opts.clock ?? (config.testClock ? movableClock(config.tz) : systemClock(config.tz)),
     payments: opts.payments ?? createPaymentProvider(config, database.db),
   };
 

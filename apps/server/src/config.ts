@@ -60,6 +60,8 @@ const envSchema = z.object({
   BUSINESS_EMAIL: z.string().default(DEFAULT_BUSINESS.email),
   BUSINESS_GSTIN: z.string().default(DEFAULT_BUSINESS.gstin),
   BUSINESS_HOURS: z.string().default(OPENING_HOURS),
+  /** Lets an admin move the server's clock (POST /test/clock): browser tests only, refused in production. */
+  TEST_CLOCK: bool.optional(),
 });
 
 export interface Config {
@@ -87,6 +89,8 @@ export interface Config {
   business: { name: string; address: string; phone: string; email: string; gstin: string; openingHours: string };
   /** Run the outbox worker in this process. */
   worker: boolean;
+  /** A movable clock and the admin route that moves it (POST /test/clock); never in production. */
+  testClock?: boolean;
 }
 
 /** Parse the environment once; fail fast with every problem listed. */
@@ -106,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  SEED_DEMO: demo data (with published passwords) is never added in production; unset SEED_DEMO',
     );
+  }
+  if (e.NODE_ENV === 'production' && e.TEST_CLOCK) {
+    throw new Error('Invalid configuration:\n  TEST_CLOCK: a movable clock is for tests only; unset TEST_CLOCK');
   }
   return {
     env: e.NODE_ENV,
@@ -134,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openingHours: e.BUSINESS_HOURS,
     },
     worker: true,
+    testClock: e.TEST_CLOCK ?? false,
   };
 }
 

@@ -209,6 +209,8 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   ),
   [`GET ${V}/visit/getvisitdetails/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await fx.visit() } })),
   [`GET ${V}/visit/buyy/{id}`]: staffOnly(PASSES, () => ({ params: { id: UNKNOWN_ID } })),
+  [`GET ${V}/test/clock`]: adminOnly(),
+  [`POST ${V}/test/clock`]: adminOnly(200, () => ({ body: { advanceDays: 0 } })),
   [`POST ${V}/boarding/checkboarding`]: staffOnly(200, (fx) => ({ body: { _id: fx.a.petId } })),
   [`POST ${V}/subscription/buysubscription`]: staffOnly(PASSES, () => ({ body: {} })),
   [`GET ${V}/subscription/getsubscriptiondetails`]: staffOnly(200, (fx) => ({

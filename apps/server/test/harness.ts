@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
+import { type MovableClock, movableClock } from '../src/lib/clock.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { insertUser } from '../src/modules/auth/auth.repo.ts';
@@ -23,6 +24,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's clock: `t.clock.advanceDays(3)` moves "now" for the server (lib/clock.ts). */
+  clock: MovableClock;
   /** Creates a fresh account of the role and returns it with a token. */
   user(role: Role, opts?: { isAdmin?: boolean; fullName?: string }): Promise<TestUser>;
   /** app.inject with an optional token; the body is parsed as JSON. */
@@ -52,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       openingHours: 'Mon-Sun 7:30 AM to 7:30 PM',
     },
     worker: false,
+    testClock: true,
     ...overrides,
   };
 }
@@ -93,13 +97,15 @@ let seq = 0;
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, serveWeb: false, logger: false });
+  const clock = movableClock(config.tz);
+  const app = await buildApp({ config, database, serveWeb: false, logger: false, clock });
   await app.ready();
   const passwordHash = await hashPassword('secret123');
   return {
     app,
     database,
     config,
+    clock,
     async user(role, opts = {}) {
       const email = `${role}${++seq}.${randomBytes(3).toString('hex')}@test.in`;
       const u = await insertUser(database.db, {
@@ -152,6 +158,9 @@ export function useTestApp(overrides: Partial<Config> = {}): TestApp {
     },
     get config() {
       return ready(current).config;
+    },
+    get clock() {
+      return ready(current).clock;
     },
     user: (role, opts) => ready(current).user(role, opts),
     call: (opts) => ready(current).call(opts),

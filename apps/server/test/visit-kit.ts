@@ -40,6 +40,8 @@ export async function holdSubscription(
       planId: plan.id,
       daysLeft: plan.durationDays,
       groomingsLeft: plan.numberOfGroomings,
+      pricePaise: plan.pricePaise,
+      durationDays: plan.durationDays,
       active: true,
       firstPaymentDate: '2026-11-01',
       lastPaymentDate: '2026-11-01',

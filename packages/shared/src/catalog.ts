@@ -142,6 +142,8 @@ export interface VisitTypeDefault {
   consultationPriceNgoEmergency: number;
   hasSubscription: boolean;
   isBoarding: boolean;
+  /** Boarding types: places it can hold at once (admins change it on the prices screen); null = no limit. */
+  capacity: number | null;
 }
 
 const vt = (
@@ -159,22 +161,23 @@ const vt = (
   consultationPriceNgoEmergency: 0,
   hasSubscription: false,
   isBoarding: (BOARDING_PURPOSES as readonly string[]).includes(purpose),
+  capacity: null,
   ...extra,
 });
 
 export const DEFAULT_VISIT_TYPES: readonly VisitTypeDefault[] = [
   vt('Inquiry', 0),
-  vt('Dog Park', 350),
+  vt('Dog Park', 350, { capacity: 30 }),
   vt('Veterinary', 500, {
     consultationPricePvt: 500,
     consultationPricePvtEmergency: 1000,
     consultationPriceNgo: 300,
     consultationPriceNgoEmergency: 600,
   }),
-  vt('Hostel', 1000, { halfdayPrice: 600, hasSubscription: true }),
-  vt('Day Care', 1000, { halfdayPrice: 600, hasSubscription: true }),
-  vt('Day School', 650, { hasSubscription: true }),
-  vt('Play School', 450, { hasSubscription: true }),
+  vt('Hostel', 1000, { halfdayPrice: 600, hasSubscription: true, capacity: 20 }),
+  vt('Day Care', 1000, { halfdayPrice: 600, hasSubscription: true, capacity: 25 }),
+  vt('Day School', 650, { hasSubscription: true, capacity: 20 }),
+  vt('Play School', 450, { hasSubscription: true, capacity: 20 }),
   vt('Grooming', 700, { hasSubscription: true }),
   vt('Shop', 0),
   vt('Buy Subscription', 0),

@@ -21,3 +21,5 @@ export * from './visits/visit-payment-view.ts';
 export * from './visits/visit-answers.ts';
 export * from './subscriptions/schemas.ts';
 export * from './boarding/schemas.ts';
+export * from './test-clock.ts';
+export * from './boarding/deboard.ts';

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { Clock } from './clock.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { PaymentProvider } from '../modules/payments/provider.ts';
 
@@ -11,6 +12,8 @@ export interface CoreContext {
 
 /** What every module receives: configuration, the database and the payment provider. */
 export interface AppContext extends CoreContext {
+  /** "Now" and today's date in the business time zone; tests move it (lib/clock.ts). */
+  clock: Clock;
   /** Razorpay or the offline provider (createPaymentProvider), built once per app; tests may pass their own. */
   payments: PaymentProvider;
 }

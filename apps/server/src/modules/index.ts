@@ -18,6 +18,7 @@ import { paymentRoutes } from './payments/payments.routes.ts';
 import { visitRoutes } from './visits/visits.routes.ts';
 import { boardingRoutes } from './boarding/boarding.routes.ts';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
+import { testClockRoutes } from './test-clock/test-clock.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -39,4 +40,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   visitRoutes,
   boardingRoutes,
   subscriptionRoutes,
+  testClockRoutes,
 ];

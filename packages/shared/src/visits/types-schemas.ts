@@ -17,6 +17,8 @@ export const visitTypeApiSchema = visitTypeRefSchema.extend({
   code: z.string(),
   isBoarding: z.boolean(),
   hasSubscription: z.boolean(),
+  /** Boarding types: places it holds at once (kennels or places); null = no limit. */
+  capacity: z.number().nullable(),
 });
 export type VisitTypeApi = z.infer<typeof visitTypeApiSchema>;
 

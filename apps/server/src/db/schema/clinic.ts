@@ -20,12 +20,18 @@ export const visitTypes = pgTable(
     consultationNgoEmergencyPaise: paise('consultation_ngo_emergency_paise').notNull().default(0),
     isBoarding: boolean('is_boarding').notNull().default(false),
     hasSubscription: boolean('has_subscription').notNull().default(false),
+    /** Boarding types: how many pets it can hold at once (kennels or places); null = no limit. */
+    capacity: integer('capacity'),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('visit_types_purpose_uq').on(t.purpose), uniqueIndex('visit_types_code_uq').on(t.code)],
+  (t) => [
+    uniqueIndex('visit_types_purpose_uq').on(t.purpose),
+    uniqueIndex('visit_types_code_uq').on(t.code),
+    check('visit_types_capacity_ck', sql`${t.capacity} is null or ${t.capacity} >= 0`),
+  ],
 );
 
 export const prescriptions = pgTable(

@@ -63,6 +63,8 @@ export const vaccinations = pgTable(
     numberOfDose: integer('number_of_dose'),
     givenOn: date('given_on', { mode: 'string' }),
     nextDue: date('next_due', { mode: 'string' }),
+    /** The vial's batch or serial number. */
+    serialNo: text('serial_no'),
     createdAt: createdAt(),
   },
   (t) => [index('vaccinations_pet_idx').on(t.petId), index('vaccinations_next_due_idx').on(t.nextDue)],

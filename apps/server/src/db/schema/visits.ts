@@ -49,6 +49,9 @@ export const subscriptions = pgTable(
     groomingsLeft: integer('groomings_left').notNull().default(0),
     active: boolean('active').notNull().default(true),
     discountPaise: paise('discount_paise').notNull().default(0),
+    /** The plan's price and duration when bought: extra-day charges use these, not a later edit of the plan. */
+    pricePaise: paise('price_paise').notNull(),
+    durationDays: integer('duration_days').notNull(),
     firstPaymentDate: date('first_payment_date', { mode: 'string' }).notNull(),
     lastPaymentDate: date('last_payment_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
@@ -132,6 +135,17 @@ export const boardings = pgTable(
     entryTime: timestamp('entry_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     exitTime: timestamp('exit_time', { withTimezone: true, mode: 'date' }),
     isBoarded: boolean('is_boarded').notNull().default(true),
+    /** Days stayed beyond what was booked (or beyond the subscription's days left), as charged at deboarding. */
+    extraDays: integer('extra_days').notNull().default(0),
+    /** Extra-day charges posted to the ledger so far; a later charge posts only the difference. */
+    extraChargedPaise: paise('extra_charged_paise').notNull().default(0),
+    /** Subscription days this stay used, taken off the subscription when the pet left. */
+    subscriptionDaysUsed: integer('subscription_days_used').notNull().default(0),
+    deboardedBy: ref('deboarded_by').references(() => users.id),
+    /** The admission rule's warning that staff acknowledged to board the pet: what was missing, who, when. */
+    admissionMissing: jsonb('admission_missing').$type<string[]>(),
+    admissionAckBy: ref('admission_ack_by').references(() => users.id),
+    admissionAckAt: timestamp('admission_ack_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,6 +153,7 @@ export const boardings = pgTable(
     uniqueIndex('boardings_active_pet_uq').on(t.petId).where(sql`${t.isBoarded}`),
     index('boardings_type_idx').on(t.visitTypeId, t.isBoarded, t.entryTime),
     check('boardings_days_ck', sql`${t.numberOfDays} >= 1`),
+    check('boardings_extra_ck', sql`${t.extraDays} >= 0 and ${t.extraChargedPaise} >= 0 and ${t.subscriptionDaysUsed} >= 0`),
   ],
 );
 

@@ -32,6 +32,7 @@ export async function installReferenceData(db: Db): Promise<void> {
           consultationNgoEmergencyPaise: toPaise(v.consultationPriceNgoEmergency),
           isBoarding: v.isBoarding,
           hasSubscription: v.hasSubscription,
+          capacity: v.capacity,
           sortOrder: PURPOSES.indexOf(v.purpose),
         })),
       )

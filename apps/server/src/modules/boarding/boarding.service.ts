@@ -26,7 +26,17 @@ export interface NewBoarding {
   numberOfDays: number;
   /** The subscription the stay uses, if any. */
   subscriptionId: string | null;
-  entryTime?: Date;
+  /** When the pet came in: the sale's clock (ctx.clock). */
+  entryTime: Date;
+  /** The admission rule's warning that staff went on past, if any. */
+  admission?: AdmissionAck;
+}
+
+/** Staff acknowledged the admission rule's warning (what was missing) to board the pet: who and when. */
+export interface AdmissionAck {
+  missing: string[];
+  by: string;
+  at: Date;
 }
 
 /** Boards the pet, inside the visit's transaction. Two concurrent boardings of one pet: the second fails here. */
@@ -37,8 +47,11 @@ export function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<BoardingRow> 
     visitId: b.visitId,
     numberOfDays: b.numberOfDays,
     subscriptionId: b.subscriptionId,
-    entryTime: b.entryTime ?? new Date(),
+    entryTime: b.entryTime,
     isBoarded: true,
+    ...(b.admission
+      ? { admissionMissing: b.admission.missing, admissionAckBy: b.admission.by, admissionAckAt: b.admission.at }
+      : {}),
   });
 }
 

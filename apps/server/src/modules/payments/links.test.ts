@@ -16,6 +16,7 @@ const ctx = () => ({
   config: t.config,
   db: t.database.db,
   dbKind: t.database.kind,
+  clock: t.clock,
   payments: createPaymentProvider(t.config, t.database.db),
 });
 

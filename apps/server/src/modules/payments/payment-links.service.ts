@@ -1,4 +1,4 @@
-import { formatINR, PAYMENT_MESSAGES as M, type PaymentLinkResponse, todayIn, toRupees } from '@pawdesk/shared';
+import { formatINR, PAYMENT_MESSAGES as M, type PaymentLinkResponse, toRupees } from '@pawdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -92,7 +92,7 @@ export async function sendPaymentLink(
       {
         dedupeKey,
         kind: 'payment_link',
-        refDate: todayIn(ctx.config.tz),
+        refDate: ctx.clock.today(),
         ownerId: pet.owner.id,
         ownerName: pet.owner.name,
         toAddress: pet.owner.email,

@@ -14,7 +14,6 @@ import {
   RX_MESSAGES,
   type RxRow,
   selectItemMessage,
-  todayIn,
   toPaise,
   toRupees,
   unitPricePaise,
@@ -81,7 +80,7 @@ export async function addPrescription(
   userId: string,
 ): Promise<{ prescription: Prescription; paid: boolean }> {
   const { db } = ctx;
-  if (b.nextFollowUp && !isFollowUpDateAllowed(b.nextFollowUp, todayIn(ctx.config.tz))) {
+  if (b.nextFollowUp && !isFollowUpDateAllowed(b.nextFollowUp, ctx.clock.today())) {
     throw badRequest(RX_MESSAGES.followUpNotFuture, { nextFollowUp: RX_MESSAGES.followUpNotFuture });
   }
   if (!(await petExists(db, b.petId))) throw badRequest(RX_MESSAGES.petNotFound, { petId: RX_MESSAGES.petNotFound });

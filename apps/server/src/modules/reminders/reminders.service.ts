@@ -8,7 +8,6 @@ import {
   type ReminderPreset,
   rangeProblem,
   type SendRemindersResponse,
-  todayIn,
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -20,7 +19,7 @@ import { groupByOwnerDay, sendOwnerDays } from './owner-notices.ts';
 const MAX_SEND_ITEMS = 5000;
 
 export function today(ctx: AppContext): string {
-  return todayIn(ctx.config.tz);
+  return ctx.clock.today();
 }
 
 /** The Reminders Panel presets resolved for today in the business time zone. */

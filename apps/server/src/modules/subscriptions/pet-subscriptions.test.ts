@@ -27,6 +27,8 @@ describe('GET /subscription/petssubscription/{petId}', () => {
       {
         petId: pet.id,
         planId: grooming.plan.id,
+        pricePaise: grooming.plan.pricePaise,
+        durationDays: grooming.plan.durationDays,
         daysLeft: 0,
         groomingsLeft: 0,
         active: false,
@@ -36,6 +38,8 @@ describe('GET /subscription/petssubscription/{petId}', () => {
       {
         petId: pet.id,
         planId: daySchool.plan.id,
+        pricePaise: daySchool.plan.pricePaise,
+        durationDays: daySchool.plan.durationDays,
         daysLeft: 12,
         groomingsLeft: 1,
         active: true,

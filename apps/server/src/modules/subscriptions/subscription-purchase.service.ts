@@ -2,7 +2,6 @@ import {
   type BuySubscriptionResponse,
   type buySubscriptionBody,
   SUBSCRIPTION_MESSAGES,
-  todayIn,
   toRupees,
   VISIT_MESSAGES,
   VISIT_TYPE_CODE,
@@ -60,7 +59,7 @@ export async function buySubscription(ctx: AppContext, b: BuySubscription, userI
     },
     pay: { paidNowPaise: plan.pricePaise, method: b.details.selectedPayment, paymentType: null },
     prepare: async (tx) => {
-      const sub = await createSubscription(tx, { petId: b.petId, plan, purpose, today: todayIn(ctx.config.tz) });
+      const sub = await createSubscription(tx, { petId: b.petId, plan, purpose, today: ctx.clock.today() });
       return { soldSubscriptionId: sub.id };
     },
   });

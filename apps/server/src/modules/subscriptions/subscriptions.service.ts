@@ -95,6 +95,8 @@ export async function createSubscription(
     groomingsLeft: s.plan.numberOfGroomings,
     active: true,
     discountPaise: 0,
+    pricePaise: s.plan.pricePaise,
+    durationDays: s.plan.durationDays,
     firstPaymentDate: s.today,
     lastPaymentDate: s.today,
   });

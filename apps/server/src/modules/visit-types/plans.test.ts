@@ -147,6 +147,8 @@ describe('POST /admin/plans/{id}/retire and /restore', () => {
       planId: plan.id,
       daysLeft: 20,
       groomingsLeft: 1,
+      pricePaise: plan.pricePaise,
+      durationDays: plan.durationDays,
       firstPaymentDate: '2026-01-01',
       lastPaymentDate: '2026-01-01',
     });

@@ -65,6 +65,7 @@ export function visitTypeToApi(t: VisitTypeRow) {
     consultationPriceNgoEmergency: toRupees(t.consultationNgoEmergencyPaise),
     isBoarding: t.isBoarding,
     hasSubscription: t.hasSubscription,
+    capacity: t.capacity,
   };
 }
 

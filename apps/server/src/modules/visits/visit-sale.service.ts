@@ -12,7 +12,13 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { asAlreadyBoarded, assertNotBoarded, type BoardingRow, startBoarding } from '../boarding/boarding.service.ts';
+import {
+  type AdmissionAck,
+  asAlreadyBoarded,
+  assertNotBoarded,
+  type BoardingRow,
+  startBoarding,
+} from '../boarding/boarding.service.ts';
 import { sendPaymentLink } from '../payments/payment-links.service.ts';
 import { type LedgerRow, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
 import { BOARDING_CODES, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
@@ -46,6 +52,8 @@ export interface VisitSale {
   items?: Omit<NewVisitItemRow, 'visitId'>[];
   /** Boards the pet for these days (Hostel, Day Care; 1 for Dog Park and the schools). */
   boardingDays?: number;
+  /** Boarding: staff went on past the admission rule's warning (who and when are recorded on the boarding). */
+  admission?: AdmissionAck;
   pay: { paidNowPaise: number; method: LedgerMethod; paymentType: PaymentType | null };
   /** First step in the transaction; may return the subscription the visit sells (Buy Subscription). */
   prepare?: (tx: DbOrTx) => Promise<{ soldSubscriptionId: string } | undefined>;
@@ -66,6 +74,7 @@ export interface SoldVisit {
 
 export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisit> {
   const boards = s.boardingDays !== undefined;
+  const now = ctx.clock.now();
   let sold: SoldVisit;
   try {
     sold = await ctx.db.transaction(async (tx) => {
@@ -98,6 +107,8 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
             visitId: visit.id,
             numberOfDays: s.boardingDays!,
             subscriptionId: s.isSubscriptionAvailed ? (s.subscriptionId ?? null) : null,
+            entryTime: now,
+            admission: s.admission,
           })
         : null;
       await s.finish?.(tx, visit);
@@ -110,6 +121,7 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
         paymentType: s.pay.paymentType,
         createdBy: s.userId,
         tz: ctx.config.tz,
+        now,
       };
       await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
       const payment = await recordPayment(tx, {

@@ -12,7 +12,6 @@ import {
   type SaveVisitResponse,
   type shopVisitBody,
   shopTotal,
-  todayIn,
   toPaise,
   toRupees,
   type dogParkVisitBody,
@@ -157,7 +156,7 @@ const FREE: Pricing = { basePaise: 0, discountPaise: 0, totalPaise: 0 };
 /** Inquiry: costs nothing; may schedule a follow-up (today or later) that attendance and reminders list. */
 export async function addInquiryVisit(ctx: AppContext, b: Parsed<typeof inquiryVisitBody>, userId: string) {
   const type = await saleTarget(ctx.db, b, 'inquiry');
-  if (b.nextFollowUp && !isInquiryFollowUpDateAllowed(b.nextFollowUp, todayIn(ctx.config.tz))) {
+  if (b.nextFollowUp && !isInquiryFollowUpDateAllowed(b.nextFollowUp, ctx.clock.today())) {
     throw badRequest(INQUIRY_FOLLOW_UP_PAST, { nextFollowUp: INQUIRY_FOLLOW_UP_PAST });
   }
   const followUp = b.nextFollowUp ? { date: b.nextFollowUp, time: b.followUpTime, purpose: b.followUpPurpose! } : null;

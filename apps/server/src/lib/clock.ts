@@ -1,0 +1,44 @@
+import { todayIn } from '@pawdesk/shared';
+
+/**
+ * The server's one source of "now". Every rule that depends on the date (a boarding's actual days, the day a
+ * payment is received, what is due today) asks `ctx.clock`, never `new Date()`, so tests can move time: board a pet
+ * for 2 days, jump to day 4, and see the extra-day charge.
+ */
+export interface Clock {
+  now(): Date;
+  /** Today's date (`yyyy-MM-dd`) in the business time zone. */
+  today(): string;
+}
+
+/** A clock that tests (and the e2e server, with TEST_CLOCK=true) can move; it runs on from where it was set. */
+export interface MovableClock extends Clock {
+  /** Moves "now" to `at` (the clock keeps running from there); null goes back to the real time. */
+  set(at: Date | null): void;
+  /** Moves "now" forward (or back) by whole days. */
+  advanceDays(days: number): void;
+  /** How far "now" is from the real time, in milliseconds. */
+  offsetMs(): number;
+}
+
+const DAY_MS = 86_400_000;
+
+export function systemClock(tz: string): Clock {
+  return { now: () => new Date(), today: () => todayIn(tz, new Date()) };
+}
+
+export function movableClock(tz: string): MovableClock {
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  return {
+    now,
+    today: () => todayIn(tz, now()),
+    set(at) {
+      offset = at ? at.getTime() - Date.now() : 0;
+    },
+    advanceDays(days) {
+      offset += days * DAY_MS;
+    },
+    offsetMs: () => offset,
+  };
+}

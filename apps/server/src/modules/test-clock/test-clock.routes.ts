@@ -1,0 +1,49 @@
+import { setTestClockBody, testClockResponse } from '@pawdesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MovableClock } from '../../lib/clock.ts';
+import type { AppContext } from '../../lib/context.ts';
+
+const movable = (c: AppContext['clock']): c is MovableClock => 'set' in c && 'advanceDays' in c;
+
+/**
+ * GET and POST /test/clock: read and move the server's clock, so browser tests can board a pet, jump to day 4 and
+ * see the extra-day charge. Registered only when the server runs with TEST_CLOCK=true (refused in production).
+ */
+export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const clock = ctx.clock;
+  if (!ctx.config.testClock || !movable(clock)) return;
+  const answer = () => ({
+    success: true as const,
+    now: clock.now().toISOString(),
+    today: clock.today(),
+    offsetMs: clock.offsetMs(),
+  });
+
+  app.get(
+    '/test/clock',
+    {
+      onRequest: app.authAdmin(),
+      schema: { tags: ['test'], summary: "The server's clock (test servers only)", response: { 200: testClockResponse } },
+    },
+    async () => answer(),
+  );
+
+  app.post(
+    '/test/clock',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags: ['test'],
+        summary: 'Moves the server clock: `at` (null = real time) or `advanceDays` (test servers only)',
+        body: setTestClockBody,
+        response: { 200: testClockResponse },
+      },
+    },
+    async (req) => {
+      const { at, advanceDays } = req.body;
+      if (advanceDays !== undefined) clock.advanceDays(advanceDays);
+      else clock.set(at ? new Date(at) : null);
+      return answer();
+    },
+  );
+};
