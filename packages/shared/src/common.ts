@@ -148,6 +148,20 @@ export type ApiErrorBody = z.infer<typeof errorSchema>;
 
 /** `limit` query: a whole number 1..max, `dflt` when absent. */
 export const limitQuery = (max: number, dflt: number) => z.coerce.number().int().min(1).max(max).default(dflt);
+/**
+ * Rows a list answers when the request names no `limit`: the existing web client never pages (it ignores
+ * `nextCursor`), so it gets up to this many with `nextCursor` for the rest; Pawdesk's screens send `limit`.
+ */
+export const UNPAGED_MAX = 500;
+/** `limit` 1..max when given; absent is the existing client's unpaged list (UNPAGED_MAX rows). */
+export const unpagedLimitQuery = (max = 100) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .optional()
+    .transform((v) => v ?? UNPAGED_MAX);
 /** An opaque paging cursor as the previous page returned it. */
 export const cursorQuery = (max = 300) => text().max(max, 'Invalid cursor').optional();
 

@@ -1,6 +1,6 @@
 /** Query contracts of the pet lists and searches (spec 000 §7). */
 import { z } from 'zod';
-import { cursorQuery, idSchema, limitQuery, text } from '../common.ts';
+import { cursorQuery, idSchema, text, unpagedLimitQuery } from '../common.ts';
 import { isSpecies } from './rules.ts';
 
 const cursorSchema = cursorQuery(200);
@@ -41,7 +41,8 @@ export const petBreedQuery = z.object({
 });
 
 /** GET /visit/getparticularpetvisit?petId= */
-export const petVisitsQuery = z.object({ petId: idSchema, limit: limitQuery(100, 50), cursor: cursorSchema });
+/** `limit` 1..100 pages; without it (the existing client) up to 500 visits with `nextCursor`. */
+export const petVisitsQuery = z.object({ petId: idSchema, limit: unpagedLimitQuery(), cursor: cursorSchema });
 
 /** Most pets registered on one day the list returns. */
 export const PETS_BY_DATE_MAX = 500;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPES, PAYMENT_METHODS, PAYMENT_TYPES } from '../catalog.ts';
-import { cursorQuery, limitQuery, MAX_COUNT, MAX_TOTAL_RUPEES, optionalText, rupees } from '../common.ts';
+import { cursorQuery, MAX_COUNT, MAX_TOTAL_RUPEES, optionalText, rupees, unpagedLimitQuery } from '../common.ts';
 import { isIsoDate } from '../dates.ts';
 import { ID_RE } from '../ids.ts';
 import {
@@ -155,7 +155,8 @@ export const prescriptionSchema = z.object({
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
 
-export const prescriptionListQuery = z.object({ limit: limitQuery(100, 50), cursor: cursorQuery(300) });
+/** `limit` 1..100 pages; without it (the existing client) up to 500 prescriptions with `nextCursor`. */
+export const prescriptionListQuery = z.object({ limit: unpagedLimitQuery(), cursor: cursorQuery(300) });
 
 export const prescriptionListResponse = z.object({
   success: z.literal(true),

@@ -521,6 +521,17 @@ describe('GET /prescription/getprescription/{petId}', () => {
     expect(next.json().nextCursor).toBeNull();
   });
 
+  it('without limit (the existing client never pages) answers up to 500 prescriptions, more than one page of 100', async () => {
+    const pet = await makePet(t.database.db);
+    await t.database.db
+      .insert(prescriptions)
+      .values(Array.from({ length: 110 }, () => ({ petId: pet.id, customerType: 'pvtltd' as const, totalPaise: 10000 })));
+    const all = (await getFor(pet.id)).json();
+    expect(all.data).toHaveLength(110);
+    expect(all.nextCursor).toBeNull();
+    expect((await getFor(pet.id, staff.token, { limit: '50' })).json().data).toHaveLength(50);
+  });
+
   it('answers an empty list for a pet without prescriptions, 404 for an unknown pet, 400 for a malformed id', async () => {
     const pet = await makePet(t.database.db);
     const res = await getFor(pet.id);

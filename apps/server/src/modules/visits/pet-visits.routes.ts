@@ -17,7 +17,7 @@ export const visitReadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: app.auth('staff', 'customer'),
       schema: {
         tags: ['visits'],
-        summary: "A pet's visits, newest first, paged (limit 1..100, default 50)",
+        summary: "A pet's visits, newest first, paged (limit 1..100; without it up to 500 and nextCursor)",
         querystring: petVisitsQuery,
         response: { 200: petVisitsResponse },
       },

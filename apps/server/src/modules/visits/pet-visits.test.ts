@@ -73,6 +73,23 @@ describe('GET /visit/getparticularpetvisit?petId=', () => {
     expect(new Set([...a.List, ...b.List].map((v: { _id: string }) => v._id)).size).toBe(3);
   });
 
+  it('without limit (the existing client never pages) answers up to 500 visits, more than one page of 100', async () => {
+    const pet = await makePet(t.database.db);
+    const type = await typeId('Dog Park');
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      petId: pet.id,
+      visitTypeId: type.id,
+      purpose: 'Dog Park',
+      pricePaise: 35000,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+    }));
+    await t.database.db.insert(visits).values(rows);
+    const all = (await get(`/visit/getparticularpetvisit?petId=${pet.id}`, staff.token)).json();
+    expect(all.List).toHaveLength(120);
+    expect(all.nextCursor).toBeNull();
+    expect((await get(`/visit/getparticularpetvisit?petId=${pet.id}&limit=101`, staff.token)).statusCode).toBe(400);
+  });
+
   it('answers an empty List with the empty-state text', async () => {
     const pet = await makePet(t.database.db);
     const res = (await get(`/visit/getparticularpetvisit?petId=${pet.id}`, staff.token)).json();
