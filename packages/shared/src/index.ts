@@ -23,3 +23,5 @@ export * from './subscriptions/schemas.ts';
 export * from './boarding/schemas.ts';
 export * from './test-clock.ts';
 export * from './boarding/deboard.ts';
+export * from './boarding/rules.ts';
+export * from './boarding/occupancy.ts';

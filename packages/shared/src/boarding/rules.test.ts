@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { dateInTz } from '../dates.ts';
+import { type DeboardQuoteInput, deboardQuote, type QuoteLedger } from './rules.ts';
+
+const IST = 'Asia/Kolkata';
+/** A ledger with `charged` posted and `paid` received (paise). */
+const ledger = (charged: number, paid: number, pending = 0): QuoteLedger => ({
+  chargedPaise: charged,
+  paidPaise: paid,
+  duePaise: Math.max(0, charged - paid),
+  creditPaise: Math.max(0, paid - charged),
+  pendingPaise: pending,
+});
+const base: DeboardQuoteInput = {
+  bookedDays: 2,
+  entryDate: '2026-11-20',
+  today: '2026-11-21',
+  finalPricePaise: 200000,
+  code: 'hostel',
+  extraPostedPaise: 0,
+  subscription: null,
+  ledger: ledger(200000, 200000),
+};
+/** Plan ₹3,000 for 30 days (₹100 a day), ₹20 a day off. */
+const sub = (daysLeft: number, discountPaise = 2000) => ({ daysLeft, pricePaise: 300000, durationDays: 30, discountPaise });
+
+type Row = [string, Partial<DeboardQuoteInput>, Record<string, number>];
+
+describe('deboardQuote: extra days and what is due (paise)', () => {
+  it.each<Row>([
+    // without a subscription: finalPrice ÷ booked days per day beyond the booked days
+    ['hostel within the booked days', {}, { actualDays: 2, extraDays: 0, extraChargePaise: 0, duePaise: 0 }],
+    [
+      'hostel booked 2, day 4: 2 extra days at ₹1,000',
+      { today: '2026-11-23' },
+      {
+        actualDays: 4,
+        extraDays: 2,
+        extraDayRatePaise: 100000,
+        extraChargePaise: 200000,
+        unpostedPaise: 200000,
+        duePaise: 200000,
+      },
+    ],
+    [
+      'day care booked 3 at ₹1,000 total, day 4: ₹333.33 rounded once',
+      { code: 'day_care', bookedDays: 3, finalPricePaise: 100000, today: '2026-11-23', ledger: ledger(100000, 100000) },
+      { extraDays: 1, extraDayRatePaise: 33333, extraChargePaise: 33333, duePaise: 33333 },
+    ],
+    [
+      'extra already posted: only the difference is unposted',
+      { today: '2026-11-23', extraPostedPaise: 100000, ledger: ledger(300000, 200000) },
+      { extraChargePaise: 200000, extraChargePostedPaise: 100000, unpostedPaise: 100000, duePaise: 200000 },
+    ],
+    [
+      'more posted than now charged (clock moved back): nothing unposted',
+      { extraPostedPaise: 100000, ledger: ledger(300000, 300000) },
+      { extraDays: 0, extraChargePaise: 100000, unpostedPaise: 0, duePaise: 0 },
+    ],
+    [
+      'dog park never has extra days',
+      { code: 'dog_park', bookedDays: 1, today: '2026-11-25' },
+      { actualDays: 6, extraDays: 0, duePaise: 0 },
+    ],
+    [
+      'a school without a subscription is not charged per day',
+      { code: 'day_school', bookedDays: 1, finalPricePaise: 0, today: '2026-11-23', ledger: ledger(0, 0) },
+      { extraDays: 0, extraChargePaise: 0, duePaise: 0 },
+    ],
+    // with a subscription: free within the days left, then plan price ÷ duration − discount
+    [
+      'subscription, within the days left: free',
+      { finalPricePaise: 0, subscription: sub(10), today: '2026-11-24', ledger: ledger(0, 0) },
+      { actualDays: 5, extraDays: 0, subscriptionDaysUsed: 5, extraChargePaise: 0, duePaise: 0 },
+    ],
+    [
+      'subscription, 3 days left, day 5: 2 days at ₹100 − ₹20',
+      { finalPricePaise: 0, subscription: sub(3), today: '2026-11-24', ledger: ledger(0, 0) },
+      { extraDays: 2, subscriptionDaysUsed: 3, extraDayRatePaise: 8000, extraChargePaise: 16000, duePaise: 16000 },
+    ],
+    [
+      'subscription on a day school beyond its days left',
+      {
+        code: 'day_school',
+        bookedDays: 1,
+        finalPricePaise: 0,
+        subscription: sub(0, 0),
+        today: '2026-11-21',
+        ledger: ledger(0, 0),
+      },
+      { actualDays: 2, extraDays: 2, subscriptionDaysUsed: 0, extraDayRatePaise: 10000, extraChargePaise: 20000 },
+    ],
+    [
+      'subscription discount above the daily price: floored at 0',
+      { finalPricePaise: 0, subscription: sub(1, 20000), today: '2026-11-24', ledger: ledger(0, 0) },
+      { extraDays: 4, extraDayRatePaise: 0, extraChargePaise: 0, duePaise: 0 },
+    ],
+    // partial and after-service balances
+    [
+      'partial payment: the rest of the visit is due',
+      { ledger: ledger(200000, 50000) },
+      { chargedPaise: 200000, paidPaise: 50000, extraDays: 0, duePaise: 150000 },
+    ],
+    [
+      'after service, day 3: the visit and one extra day',
+      { today: '2026-11-22', ledger: ledger(200000, 0) },
+      { extraDays: 1, extraChargePaise: 100000, duePaise: 300000 },
+    ],
+    ['a pending payment is not paid yet', { ledger: ledger(200000, 0, 200000) }, { pendingPaise: 200000, duePaise: 200000 }],
+    [
+      'credit from an overpayment counts against the extra charge',
+      { today: '2026-11-22', ledger: ledger(200000, 250000) },
+      { unpostedPaise: 100000, duePaise: 50000 },
+    ],
+    [
+      'a closed boarding keeps what was decided at its exit',
+      {
+        today: '2026-11-23',
+        extraPostedPaise: 200000,
+        closed: { extraDays: 2, subscriptionDaysUsed: 0 },
+        ledger: ledger(400000, 400000),
+      },
+      { actualDays: 4, extraDays: 2, extraChargePaise: 200000, extraDayRatePaise: 100000, unpostedPaise: 0, duePaise: 0 },
+    ],
+  ])('%s', (_name, input, expected) => {
+    const q = deboardQuote({ ...base, ...input });
+    expect(q).toMatchObject(expected);
+  });
+});
+
+describe('the entry day counts as day 1 in the business time zone (midnight edge)', () => {
+  // 23:50 IST on 22 Nov is 18:20 UTC; 00:10 IST on 23 Nov is 18:40 UTC the same UTC day.
+  const entry = new Date('2026-11-22T18:20:00Z');
+  it.each([
+    ['23:50 IST, the same minute: day 1', '2026-11-22T18:20:00Z', 1, 0],
+    ['23:59 IST the same day: day 1', '2026-11-22T18:29:00Z', 1, 0],
+    ['00:10 IST the next day: day 2', '2026-11-22T18:40:00Z', 2, 0],
+    ['23:59 IST the next day: still day 2', '2026-11-23T18:29:00Z', 2, 0],
+    ['00:10 IST two days on: day 3, one extra day', '2026-11-23T18:40:00Z', 3, 1],
+  ])('%s', (_name, now, days, extraDays) => {
+    expect(dateInTz(entry, IST)).toBe('2026-11-22');
+    const q = deboardQuote({ ...base, entryDate: dateInTz(entry, IST), today: dateInTz(new Date(now), IST) });
+    expect(q.actualDays).toBe(days);
+    expect(q.extraDays).toBe(extraDays);
+  });
+
+  it('in UTC the same instants would be one day (why the business zone matters)', () => {
+    const q = deboardQuote({
+      ...base,
+      entryDate: dateInTz(entry, 'UTC'),
+      today: dateInTz(new Date('2026-11-22T18:40:00Z'), 'UTC'),
+    });
+    expect(q.actualDays).toBe(1);
+  });
+});
