@@ -1,0 +1,129 @@
+import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { type BoardedPetRow, DEBOARD_MESSAGES as M } from '@pawdesk/shared';
+import { IconEye, IconListDetails, IconPaw } from '@tabler/icons-react';
+import { TableHead } from '../../../components/TableHead';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { useBoardedPets } from '../api/get-boarded-pets';
+import type { BoardingCategory } from '../api/get-categories';
+
+/** The entry date as the spec shows it: the first 10 characters of entryTime. */
+export const entryDate = (row: { entryTime: string }) => row.entryTime.slice(0, 10);
+
+export function StatusBadge({ boarded }: { boarded: boolean }) {
+  return (
+    <Badge color={boarded ? 'teal' : 'gray'} variant="light">
+      {boarded ? 'Boarded' : 'Not Boarded'}
+    </Badge>
+  );
+}
+
+function DetailsButton({ row, onOpen }: { row: BoardedPetRow; onOpen: (row: BoardedPetRow) => void }) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconEye size={14} aria-hidden />}
+      onClick={() => onOpen(row)}
+      aria-label={`Show Details of ${row.petId.name}`}
+    >
+      Show Details
+    </Button>
+  );
+}
+
+function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: BoardedPetRow) => void }) {
+  return (
+    <Card withBorder radius="lg" padding={0}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <TableHead
+          columns={['Pet', 'Owner', 'Phone', 'Status', 'Entry date', { label: <VisuallyHidden>Actions</VisuallyHidden> }]}
+        />
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r._id} data-testid="boarded-row">
+              <Table.Td fw={600}>{r.petId.name}</Table.Td>
+              <Table.Td>{r.petId.owner.name}</Table.Td>
+              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{r.petId.owner.phone}</Table.Td>
+              <Table.Td>
+                <StatusBadge boarded={r.isBoarded} />
+              </Table.Td>
+              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{entryDate(r)}</Table.Td>
+              <Table.Td ta="right">
+                <DetailsButton row={r} onOpen={onOpen} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: BoardedPetRow) => void }) {
+  return (
+    <Stack gap="sm">
+      {rows.map((r) => (
+        <Card key={r._id} withBorder radius="lg" padding="sm" data-testid="boarded-row">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {r.petId.name}
+              </Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {r.petId.owner.name} · {r.petId.owner.phone}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Entry {entryDate(r)}
+              </Text>
+            </div>
+            <StatusBadge boarded={r.isBoarded} />
+          </Group>
+          <Group justify="flex-end" mt="xs">
+            <DetailsButton row={r} onOpen={onOpen} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * One category's boardings (spec 001 §2): pet, owner, phone, Boarded / Not Boarded and the entry date, with Show
+ * Details; a table on a wide screen, cards on a phone; "Load more" pages on.
+ */
+export function BoardedPetsList({
+  category,
+  onOpen,
+  compact,
+}: {
+  category: BoardingCategory | null;
+  onOpen: (row: BoardedPetRow) => void;
+  compact: boolean;
+}) {
+  const list = useBoardedPets(category?._id ?? null);
+  if (!category) return <EmptyState title={M.selectCategory} icon={<IconListDetails size={26} />} />;
+  if (list.isPending) return <LoadingState label={`Loading ${category.purpose} pets...`} />;
+  if (!list.data) {
+    return (
+      <ErrorState
+        title={`Could not load the ${category.purpose} pets`}
+        message={list.error?.message ?? ''}
+        onRetry={() => list.refetch()}
+      />
+    );
+  }
+  const rows = list.data.pages.flatMap((p) => p.boardedPetList);
+  if (rows.length === 0) return <EmptyState title={M.noPets} icon={<IconPaw size={26} />} />;
+  return (
+    <Stack gap="sm" aria-label={`${category.purpose} pets`} role="region">
+      {compact ? <RowCards rows={rows} onOpen={onOpen} /> : <RowsTable rows={rows} onOpen={onOpen} />}
+      {list.hasNextPage ? (
+        <Group justify="center">
+          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import {
+  type DeboardDetails,
+  type DeboardQuote,
+  DEBOARD_MESSAGES as M,
+  VISIT_PAYMENT_METHODS,
+  type VisitPayment,
+  type VisitPaymentMethod,
+} from '@pawdesk/shared';
+import { formatDateTime } from '@pawdesk/shared/dates';
+import { formatINR } from '@pawdesk/shared/money';
+import { IconCash, IconDoorExit } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCardCheckout } from '../../../components/CardCheckout';
+import { confirm } from '../../../components/confirm';
+import { type PaymentChoice, PaymentModal } from '../../../components/PaymentModal';
+import { notify } from '../../../lib/notify';
+import { useDeboard } from '../api/deboard';
+import { useSettleStay } from '../api/settle-stay';
+import { deboardErrorMessage } from './deboard-errors';
+import { type PendingLink, PaymentLinkPanel } from './PaymentLinkPanel';
+
+interface Props {
+  details: DeboardDetails;
+  quote: DeboardQuote;
+  /** The pet left: close the overlay. */
+  onDone: () => void;
+  /** Asks the server for the details again; resolves with the new quote. */
+  onRefresh: () => Promise<DeboardQuote | undefined>;
+  refreshing: boolean;
+}
+
+const linkNote = (p: VisitPayment | null) =>
+  !p
+    ? null
+    : p.linkUrl
+      ? p.linkEmailed === false
+        ? 'The owner has no email address on file: share the link with them.'
+        : 'The link has been emailed to the owner.'
+      : `${p.linkError ?? 'The payment link could not be created.'} The amount stays due.`;
+
+/**
+ * What the staff member can do with the stay (spec 001 §4): nothing due → Deboard (after a confirmation);
+ * something due → Take payment: Cash (the amount confirmed, deboarded in the same call), Payment link (sent, shown
+ * with Copy and 'Check payment') or Card (the extra days posted, then the card checkout); Deboard is enabled once
+ * nothing is due.
+ */
+export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }: Props) {
+  const code = details.boardingType.code;
+  const pet = details.pet.name;
+  const deboard = useDeboard();
+  const settle = useSettleStay();
+  const checkout = useCardCheckout();
+  const [choosing, setChoosing] = useState(false);
+  const [carding, setCarding] = useState(false);
+  const [sent, setSent] = useState<VisitPayment | null>(null);
+  const busy = deboard.isPending || settle.isPending || carding;
+
+  const links: PendingLink[] = quote.pendingPayments.flatMap((p) =>
+    p.method === 'payment_link' && p.linkUrl ? [{ _id: p._id, amount: p.amount, linkUrl: p.linkUrl }] : [],
+  );
+  if (sent?.linkUrl && !links.some((l) => l._id === sent._id)) {
+    links.push({ _id: sent._id, amount: sent.amount, linkUrl: sent.linkUrl });
+  }
+
+  if (!details.isBoarded) {
+    return (
+      <Alert color="gray" variant="light" title="Not Boarded">
+        {pet} left{details.exitTime ? ` on ${formatDateTime(details.exitTime)}` : ''}.
+      </Alert>
+    );
+  }
+
+  const runDeboard = async (payment?: { method: 'cash'; amount: number }) => {
+    try {
+      await deboard.mutateAsync({ code, body: { boardingid: details._id, payment } });
+      setChoosing(false);
+      notify.success(M.deboarded);
+      onDone();
+    } catch (err) {
+      setChoosing(false);
+      notify.error(deboardErrorMessage(err), err);
+      void onRefresh();
+    }
+  };
+
+  const onDeboard = async () => {
+    const ok = await confirm({
+      title: 'Deboard pet',
+      message: `Deboard ${pet} from ${details.boardingType.purpose}? Nothing is due for this stay.`,
+      confirmLabel: 'Deboard',
+    });
+    if (ok) await runDeboard();
+  };
+
+  const onPay = async (choice: PaymentChoice<VisitPaymentMethod>) => {
+    if (choice.method === 'cash') {
+      await runDeboard({ method: 'cash', amount: quote.due });
+      return;
+    }
+    const method = choice.method;
+    if (!method) return;
+    let res: Awaited<ReturnType<typeof settle.mutateAsync>>;
+    try {
+      res = await settle.mutateAsync({ boardingid: details._id, method });
+    } catch (err) {
+      setChoosing(false);
+      notify.error(deboardErrorMessage(err), err);
+      void onRefresh();
+      return;
+    }
+    setChoosing(false);
+    if (method === 'payment_link') {
+      setSent(res.payment);
+      if (res.payment?.linkUrl) notify.success(res.message);
+      else notify.error(linkNote(res.payment) ?? res.message);
+      return;
+    }
+    const amount = res.deboard.due;
+    if (amount > 0) {
+      setCarding(true);
+      try {
+        await checkout.payByCard({ boardingId: details._id, amount, description: `${details.boardingType.purpose}: ${pet}` });
+      } finally {
+        setCarding(false);
+      }
+    }
+    await onRefresh();
+  };
+
+  const onCheck = async () => {
+    const q = await onRefresh();
+    if (!q) return;
+    if (q.due > 0) notify.info(`${formatINR(q.due)} is still due for ${pet}`);
+    else notify.success(`Payment received: ${pet} can be deboarded`);
+  };
+
+  const due = quote.due > 0;
+  return (
+    <Stack gap="sm">
+      {due ? (
+        <Alert color="orange" variant="light" title="Payment due" data-testid="deboard-due-alert">
+          <Text size="sm">{M.due(formatINR(quote.due), pet)}. Take it by cash, a payment link or card.</Text>
+        </Alert>
+      ) : null}
+      <PaymentLinkPanel
+        links={links}
+        note={sent ? linkNote(sent) : null}
+        onCheck={() => void onCheck()}
+        checking={refreshing && !busy}
+      />
+      <Group justify="flex-end" gap="sm">
+        {due ? (
+          <Button
+            data-autofocus
+            leftSection={<IconCash size={16} aria-hidden />}
+            onClick={() => setChoosing(true)}
+            loading={settle.isPending || carding}
+            disabled={busy}
+          >
+            Take payment of {formatINR(quote.due)}
+          </Button>
+        ) : null}
+        <Button
+          data-autofocus={due ? undefined : true}
+          color="teal"
+          variant={due ? 'default' : 'filled'}
+          leftSection={<IconDoorExit size={16} aria-hidden />}
+          onClick={() => void onDeboard()}
+          disabled={due || busy || !quote.canDeboard}
+          loading={deboard.isPending && !choosing}
+        >
+          Deboard
+        </Button>
+      </Group>
+      <PaymentModal<VisitPaymentMethod>
+        opened={choosing}
+        onClose={() => setChoosing(false)}
+        total={quote.due}
+        onSubmit={(c) => void onPay(c)}
+        submitting={deboard.isPending || settle.isPending}
+        methods={VISIT_PAYMENT_METHODS}
+      />
+      {checkout.element}
+    </Stack>
+  );
+}
