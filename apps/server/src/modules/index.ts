@@ -17,6 +17,7 @@ import { priceAdminRoutes } from './visit-types/prices.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { visitRoutes } from './visits/visits.routes.ts';
 import { boardingRoutes } from './boarding/boarding.routes.ts';
+import { deboardingRoutes } from './boarding/deboarding.routes.ts';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { testClockRoutes } from './test-clock/test-clock.routes.ts';
 
@@ -39,6 +40,7 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   paymentRoutes,
   visitRoutes,
   boardingRoutes,
+  deboardingRoutes,
   subscriptionRoutes,
   testClockRoutes,
 ];

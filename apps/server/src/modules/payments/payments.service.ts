@@ -8,7 +8,16 @@ import {
   todayIn,
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { entriesFor, insertEntry, type LedgerRow, nextReceiptSeq, type SubjectKey, updateEntry } from './payments.repo.ts';
+import {
+  accountEntries,
+  entriesFor,
+  insertEntry,
+  type LedgerRow,
+  nextReceiptSeq,
+  type SubjectKey,
+  updateEntry,
+} from './payments.repo.ts';
+import { lockSubject } from './subjects.ts';
 
 export type { LedgerRow, SubjectKey };
 
@@ -151,3 +160,26 @@ export async function balanceOf(db: DbOrTx, key: SubjectKey, id: string): Promis
 export function latestPayment(entries: readonly LedgerRow[]): LedgerRow | undefined {
   return entries.filter((e) => e.kind === 'payment' && e.status !== 'failed').at(-1);
 }
+
+/**
+ * Takes the payments lock of these subjects (`payments:<id>`, the lock create-order and verify-pending-payment
+ * take) in the order given, until the transaction ends: what is due is decided by one request at a time.
+ */
+export async function lockAccount(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await lockSubject(tx, { key: 'boardingId', id });
+}
+
+/**
+ * Every entry of an account (a boarding's covers its visit's) with its balance; an account with no entries yet
+ * (a stay on a subscription) is empty, not unknown.
+ */
+export async function accountOf(db: DbOrTx, subject: Subject): Promise<{ entries: LedgerRow[]; balance: Balance }> {
+  const entries = await accountEntries(db, subject);
+  return { entries, balance: ledgerBalance(entries) };
+}
+
+/** The account's payments still pending (a card checkout, a payment link sent), oldest first. */
+export const pendingPayments = (entries: readonly LedgerRow[]): LedgerRow[] =>
+  entries.filter((e) => e.kind === 'payment' && e.status === 'pending');
+
+export { toLedgerPayment } from './subjects.ts';

@@ -1,0 +1,74 @@
+import {
+  DEBOARD_MESSAGES as M,
+  formatINR,
+  type SettleStayResponse,
+  type settleStayBody,
+  toPaise,
+  toRupees,
+  VISIT_SAVED_MESSAGES,
+} from '@pawdesk/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { sendPaymentLink } from '../payments/payment-links.service.ts';
+import { type LedgerRow, recordPayment } from '../payments/payments.service.ts';
+import { paymentAnswer } from '../visits/visit-sale.service.ts';
+import { loadStay, postExtraDays, quoteToApi, staySubject } from './stay.service.ts';
+
+/**
+ * POST /visit/updatehostelvisit: settles a stay as of now. Under the stay's locks it posts the extra-day charge not
+ * yet posted (recorded on the visit), then takes the payment asked for: cash (up to what is due, receipt now), a
+ * payment link (a pending payment for what is due less what other pending payments ask; the link is created and
+ * emailed after the commit), or card / none (only settles: the client then calls /payments/create-order with
+ * `notes.boardingId`).
+ */
+
+type Body = z.output<typeof settleStayBody>;
+
+interface Settled {
+  payment: LedgerRow | null;
+  linkError: string | null;
+  linkEmailed?: boolean;
+}
+
+export async function settleStay(ctx: AppContext, body: Body, userId: string): Promise<SettleStayResponse> {
+  const boardingId = body.boardingid!;
+  let settled: Settled = await ctx.db.transaction(async (tx) => {
+    const stay = await loadStay(ctx, tx, boardingId, true);
+    const b = stay.boarding;
+    if (!b.isBoarded) throw conflict(M.alreadyDeboarded);
+    const q = stay.quote;
+    await postExtraDays(ctx, tx, stay, userId);
+    const entry = { petId: b.petId, for: staySubject(b), createdBy: userId, tz: ctx.config.tz, now: ctx.clock.now() };
+
+    if (body.method === 'cash') {
+      const amountPaise = toPaise(body.amount ?? 0);
+      if (amountPaise > q.duePaise) {
+        const message = M.moreThanDue(formatINR(toRupees(q.duePaise)));
+        throw badRequest(message, { amount: message }, { due: toRupees(q.duePaise) });
+      }
+      const payment = await recordPayment(tx, { ...entry, amountPaise, method: 'cash', note: 'Stay settled at the desk' });
+      return { payment, linkError: null };
+    }
+    if (body.method === 'payment_link') {
+      const open = q.duePaise - q.pendingPaise;
+      if (open <= 0) throw conflict(M.nothingDue);
+      const payment = await recordPayment(tx, { ...entry, amountPaise: open, method: 'payment_link', status: 'pending' });
+      return { payment, linkError: null };
+    }
+    return { payment: null, linkError: null };
+  });
+
+  // After the commit: the provider's link for the pending payment, emailed to the owner (never inside a transaction).
+  if (settled.payment?.method === 'payment_link') {
+    try {
+      const link = await sendPaymentLink(ctx, settled.payment.id);
+      settled = { ...settled, payment: { ...settled.payment, linkUrl: link.linkUrl }, linkEmailed: link.emailed };
+    } catch (err) {
+      const linkError = err instanceof AppError && err.statusCode < 500 ? err.message : VISIT_SAVED_MESSAGES.linkFailed;
+      settled = { ...settled, linkError };
+    }
+  }
+  const stay = await loadStay(ctx, ctx.db, boardingId);
+  return { success: true as const, message: M.updated, deboard: quoteToApi(stay), payment: paymentAnswer(settled) };
+}

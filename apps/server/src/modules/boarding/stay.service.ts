@@ -1,0 +1,108 @@
+import { type DeboardQuote, type DeboardQuoteNumbers, dateInTz, deboardQuote, toRupees } from '@pawdesk/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  accountOf,
+  type LedgerRow,
+  lockAccount,
+  pendingPayments,
+  postCharge,
+  toLedgerPayment,
+} from '../payments/payments.service.ts';
+import { type StaySubscription, staySubscription } from '../subscriptions/subscription-days.service.ts';
+import { recordExtraDays, type StayVisit, stayVisit } from '../visits/visit-stay.service.ts';
+import { type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
+import { boardingById, type DeboardRow, setExtraCharged } from './deboarding.repo.ts';
+
+/**
+ * A stay as deboarding sees it: the boarding, its type, visit and subscription, the ledger account (the boarding's
+ * entries and its visit's) and the quote of what it owes as of now (a closed stay: as of its exit).
+ */
+export interface Stay {
+  boarding: DeboardRow;
+  type: VisitTypeRow;
+  visit: StayVisit | undefined;
+  subscription: StaySubscription | undefined;
+  entries: LedgerRow[];
+  quote: DeboardQuoteNumbers;
+}
+
+/** The ledger subject of a stay's entries: the boarding and its visit. */
+export const staySubject = (b: DeboardRow) => ({ boardingId: b.id, ...(b.visitId ? { visitId: b.visitId } : {}) });
+
+/**
+ * Loads the stay (404 for an unknown boarding). With `lock` (inside a transaction) the boarding row is locked
+ * (FOR UPDATE) and then the payments lock of the boarding and of its visit (create-order's locks), so settling,
+ * deboarding and a card order of one stay go one at a time.
+ */
+export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, lock = false): Promise<Stay> {
+  const boarding = await boardingById(db, boardingId, lock);
+  if (!boarding) throw notFound('Boarding');
+  if (lock) await lockAccount(db, boarding.visitId ? [boarding.id, boarding.visitId] : [boarding.id]);
+  const [type, visit, subscription, account] = await Promise.all([
+    visitTypeById(db, boarding.visitTypeId),
+    boarding.visitId ? stayVisit(db, boarding.visitId) : undefined,
+    boarding.subscriptionId ? staySubscription(db, boarding.subscriptionId) : undefined,
+    accountOf(db, staySubject(boarding)),
+  ]);
+  if (!type) throw notFound('Boarding');
+  const closed = !boarding.isBoarded && boarding.exitTime;
+  const quote = deboardQuote({
+    bookedDays: boarding.numberOfDays,
+    entryDate: dateInTz(boarding.entryTime, ctx.config.tz),
+    today: closed ? dateInTz(boarding.exitTime!, ctx.config.tz) : ctx.clock.today(),
+    finalPricePaise: visit?.pricePaise ?? 0,
+    code: type.code,
+    extraPostedPaise: boarding.extraChargedPaise,
+    subscription: subscription ?? null,
+    ledger: account.balance,
+    closed: closed ? { extraDays: boarding.extraDays, subscriptionDaysUsed: boarding.subscriptionDaysUsed } : null,
+  });
+  return { boarding, type, visit, subscription, entries: account.entries, quote };
+}
+
+/**
+ * Posts the part of the extra-day charge not in the ledger yet (note 'Extra days: N'), keeps the boarding's
+ * extra_charged_paise at the whole charge, and records the extra days and their price on the visit. Inside the
+ * transaction that locked the stay.
+ */
+export async function postExtraDays(ctx: AppContext, tx: DbOrTx, stay: Stay, userId: string): Promise<void> {
+  const q = stay.quote;
+  const b = stay.boarding;
+  if (q.unpostedPaise > 0) {
+    await postCharge(tx, {
+      petId: b.petId,
+      for: staySubject(b),
+      amountPaise: q.unpostedPaise,
+      note: `Extra days: ${q.extraDays}`,
+      createdBy: userId,
+      tz: ctx.config.tz,
+      now: ctx.clock.now(),
+    });
+    await setExtraCharged(tx, b.id, q.extraChargePaise);
+  }
+  if (b.visitId) await recordExtraDays(tx, b.visitId, { extraDays: q.extraDays, extraDaysPricePaise: q.extraChargePaise });
+}
+
+/** The quote as the API answers it (rupees). */
+export function quoteToApi(stay: Stay): DeboardQuote {
+  const q = stay.quote;
+  const s = stay.subscription;
+  const pending = pendingPayments(stay.entries);
+  return {
+    actualDays: q.actualDays,
+    bookedDays: q.bookedDays,
+    extraDays: q.extraDays,
+    extraDayRate: toRupees(q.extraDayRatePaise),
+    extraCharge: toRupees(q.extraChargePaise),
+    extraChargePosted: toRupees(q.extraChargePostedPaise),
+    subscription: s ? { _id: s.id, planName: s.planName, daysLeft: s.daysLeft, daysUsed: q.subscriptionDaysUsed } : null,
+    charged: toRupees(q.chargedPaise),
+    paid: toRupees(q.paidPaise),
+    pending: toRupees(q.pendingPaise),
+    due: toRupees(q.duePaise),
+    pendingPayments: pending.map(toLedgerPayment),
+    canDeboard: stay.boarding.isBoarded && q.duePaise === 0,
+  };
+}

@@ -1,0 +1,23 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { subscriptions } from '../../db/schema/index.ts';
+
+/** The days of a boarding subscription: read for a stay's quote, taken off when the pet leaves. */
+
+export type SubscriptionDaysRow = typeof subscriptions.$inferSelect;
+
+export async function findSubscriptionRow(db: DbOrTx, id: string): Promise<SubscriptionDaysRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row;
+}
+
+/** days_left − days (never below 0); inactive once it reaches 0. */
+export async function takeDays(tx: DbOrTx, id: string, days: number): Promise<SubscriptionDaysRow | undefined> {
+  const left = sql`greatest(${subscriptions.daysLeft} - ${days}, 0)`;
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ daysLeft: left, active: sql`${subscriptions.active} and ${left} > 0` })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row;
+}

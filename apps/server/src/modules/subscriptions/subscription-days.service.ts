@@ -1,0 +1,44 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { planById } from '../visit-types/visit-types.service.ts';
+import { findSubscriptionRow, takeDays } from './subscription-days.repo.ts';
+
+/**
+ * Boarding days of a subscription (spec 001 §4, §9): a stay's quote reads the days left and the price and duration
+ * snapshot taken at purchase (never the plan's current price); deboarding takes the days the stay used.
+ */
+
+export interface StaySubscription {
+  id: string;
+  planName: string;
+  daysLeft: number;
+  active: boolean;
+  /** The purchase's snapshot: extra days cost pricePaise ÷ durationDays − discountPaise. */
+  pricePaise: number;
+  durationDays: number;
+  discountPaise: number;
+}
+
+export async function staySubscription(db: DbOrTx, id: string): Promise<StaySubscription | undefined> {
+  const row = await findSubscriptionRow(db, id);
+  if (!row) return undefined;
+  const plan = await planById(db, row.planId);
+  return {
+    id: row.id,
+    planName: plan?.name ?? '',
+    daysLeft: row.daysLeft,
+    active: row.active,
+    pricePaise: row.pricePaise,
+    durationDays: row.durationDays,
+    discountPaise: row.discountPaise,
+  };
+}
+
+/** Takes `days` off the subscription's days left inside the deboarding transaction; it becomes inactive at 0. */
+export async function useSubscriptionDays(
+  tx: DbOrTx,
+  subscriptionId: string,
+  days: number,
+): Promise<{ id: string; daysLeft: number; active: boolean } | undefined> {
+  const row = await takeDays(tx, subscriptionId, days);
+  return row && { id: row.id, daysLeft: row.daysLeft, active: row.active };
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { visits } from '../../db/schema/index.ts';
+
+/** The visit of a boarding as deboarding reads and updates it. */
+
+export async function findStayVisit(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: visits.id,
+      pricePaise: visits.pricePaise,
+      isSubscriptionAvailed: visits.isSubscriptionAvailed,
+      subscriptionId: visits.subscriptionId,
+      numberOfDays: visits.numberOfDays,
+    })
+    .from(visits)
+    .where(eq(visits.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Merges `patch` into the visit's details (jsonb), keeping what else they hold. */
+export async function mergeVisitDetails(tx: DbOrTx, id: string, patch: Record<string, unknown>): Promise<void> {
+  await tx
+    .update(visits)
+    .set({ details: sql`coalesce(${visits.details}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(visits.id, id));
+}

@@ -1,0 +1,29 @@
+import { toRupees } from '@pawdesk/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { findStayVisit, mergeVisitDetails } from './visit-stay.repo.ts';
+
+/** What deboarding reads of a boarding's visit (its final price) and records on it (the extra days charged). */
+
+export interface StayVisit {
+  id: string;
+  /** The final price charged for the stay (0 with a subscription). */
+  pricePaise: number;
+  isSubscriptionAvailed: boolean;
+  subscriptionId: string | null;
+}
+
+export function stayVisit(db: DbOrTx, visitId: string): Promise<StayVisit | undefined> {
+  return findStayVisit(db, visitId);
+}
+
+/**
+ * Records the stay's extra days and their price (rupees, as the visit's details speak) on the visit, inside the
+ * settling or deboarding transaction: `details.extraDays`, `details.extraDaysPrice`.
+ */
+export async function recordExtraDays(
+  tx: DbOrTx,
+  visitId: string,
+  e: { extraDays: number; extraDaysPricePaise: number },
+): Promise<void> {
+  await mergeVisitDetails(tx, visitId, { extraDays: e.extraDays, extraDaysPrice: toRupees(e.extraDaysPricePaise) });
+}
