@@ -52,5 +52,44 @@ export async function apiToken(request: APIRequestContext, who: 'staff' | 'custo
   return (await res.json()).token;
 }
 
+/** A tag no other test run uses, so names and phones are unique in the shared e2e database. */
+export const uniqueTag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** A unique mobile number starting with `first` (7 or 8: no leading 91 or 0 is ever dropped from it). */
+export const uniquePhone = (first = '7') =>
+  `${first}${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+
+/** An adult dog as the add-pet body carries it. */
+export const dogBody = (o: Record<string, unknown> = {}) => ({
+  name: `Pet${uniqueTag()}`,
+  species: 'dog',
+  breed: 'Beagle',
+  sex: 'Male',
+  color: 'Brown',
+  dob: '2021-05-04',
+  neutered: false,
+  registrationDate: '2026-01-10',
+  ...o,
+});
+
+/** POST /pet/addpet as the demo staff account: one owner with one dog; answers the ids. */
+export async function addOwnerWithDog(
+  request: APIRequestContext,
+  o: { ownerName?: string; email?: string | null; phone?: string; pet?: Record<string, unknown> } = {},
+): Promise<{ ownerId: string; petIds: string[] }> {
+  const res = await request.post('/api/v1/pet/addpet', {
+    headers: { authorization: await apiToken(request, 'staff') },
+    data: {
+      ownerName: o.ownerName ?? `Owner ${uniqueTag()}`,
+      phone: o.phone ?? uniquePhone('8'),
+      ...(o.email ? { email: o.email } : {}),
+      address: 'Sector 45, Gurugram',
+      pets: [dogBody(o.pet)],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
 export const test = base;
 export { expect };

@@ -1,11 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, loginAs, test } from './fixtures';
+import { apiToken, DEMO, dogBody, expect, loginAs, test, uniquePhone, uniqueTag as tag } from './fixtures';
 
 /** Front-desk polish (issue 9): phone cleaning, the existing-owner notice, landing on the pet, sessions. */
 
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-/** A unique mobile number that starts with 7 (so no leading 91 or 0 is ever dropped from it). */
-const uniquePhone = () => `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const SHOTS = process.env.H10_SHOTS;
 
@@ -16,17 +13,7 @@ async function staffPost(request: APIRequestContext, path: string, data: Record<
   return res.json();
 }
 
-const newPet = (o: Record<string, unknown> = {}) => ({
-  name: `Fd${tag()}`,
-  species: 'dog',
-  breed: 'Beagle',
-  sex: 'Male',
-  color: 'Brown',
-  dob: '2021-05-04',
-  neutered: false,
-  registrationDate: '2026-01-10',
-  ...o,
-});
+const newPet = (o: Record<string, unknown> = {}) => dogBody({ name: `Fd${tag()}`, ...o });
 
 /** Types (as a paste does: one input of the whole text) into a field, after clearing it. */
 async function paste(page: Page, field: ReturnType<Page['getByLabel']>, text: string) {

@@ -1,44 +1,20 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, expect, loginAs, test } from './fixtures';
+import { addOwnerWithDog, apiToken, expect, loginAs, test, uniqueTag as tag } from './fixtures';
 
 /**
  * Payments on the offline provider (the e2e server has no Razorpay keys): the payment-link page a link opens,
  * and a card payment through the offline checkout dialog.
  */
 
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
 /** A pet of a new owner (never boarded). */
-async function newPet(request: APIRequestContext, token: string, email: string | null): Promise<string> {
+async function newPet(request: APIRequestContext, email: string | null): Promise<string> {
   const t = tag();
-  const res = await request.post('/api/v1/pet/addpet', {
-    headers: { authorization: token },
-    data: {
-      ownerName: `Owner ${t}`,
-      phone: `8${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
-      ...(email ? { email } : {}),
-      address: 'Sector 45, Gurugram',
-      pets: [
-        {
-          name: `Pay${t}`,
-          species: 'dog',
-          breed: 'Beagle',
-          sex: 'Male',
-          color: 'Brown',
-          dob: '2021-05-04',
-          neutered: false,
-          registrationDate: '2026-01-10',
-        },
-      ],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).petIds[0];
+  return (await addOwnerWithDog(request, { ownerName: `Owner ${t}`, email, pet: { name: `Pay${t}` } })).petIds[0]!;
 }
 
 /** A Dog Park visit saved through the API with the given payment method; answers the save. */
 async function dogParkVisit(request: APIRequestContext, token: string, method: 'card' | 'payment_link', email: string | null) {
-  const petId = await newPet(request, token, email);
+  const petId = await newPet(request, email);
   const types = await (await request.get('/api/v1/visit/getallvisittypes', { headers: { authorization: token } })).json();
   const park = types.visitTypes.find((v: { code: string }) => v.code === 'dog_park');
   const res = await request.post('/api/v1/visit/adddogparkvisit', {
@@ -83,7 +59,7 @@ test('a card payment through the offline checkout: a failed attempt keeps it ope
   request,
 }) => {
   const token = await apiToken(request, 'staff');
-  const petId = await newPet(request, token, null);
+  const petId = await newPet(request, null);
   const types = await (await request.get('/api/v1/visit/getallvisittypes', { headers: { authorization: token } })).json();
   const price: number = types.visitTypes.find((v: { code: string }) => v.code === 'grooming').price;
   const amount = `₹${price.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;

@@ -1,21 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, loginAs, STORAGE_KEYS, test } from './fixtures';
-
-/** A tag no other test run uses, so names and phones are unique in the shared e2e database. */
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-const uniquePhone = () => `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-
-const pet = (o: Record<string, unknown> = {}) => ({
-  name: `Pet${tag()}`,
-  species: 'dog',
-  breed: 'Beagle',
-  sex: 'Male',
-  color: 'Brown',
-  dob: '2021-05-04',
-  neutered: false,
-  registrationDate: '2026-01-10',
-  ...o,
-});
+import {
+  apiToken,
+  DEMO,
+  dogBody as pet,
+  expect,
+  loginAs,
+  loginWith,
+  STORAGE_KEYS,
+  test,
+  uniquePhone,
+  uniqueTag as tag,
+} from './fixtures';
 
 async function addViaApi(request: APIRequestContext, body: Record<string, unknown>) {
   const token = await apiToken(request, 'staff');
@@ -306,16 +301,7 @@ test.describe('customer pets', () => {
     expect(
       (await request.post('/api/v1/auth/signup', { data: { fullName: 'Aditya Jain', email, password: 'secret12' } })).ok(),
     ).toBe(true);
-    const res = await request.post('/api/v1/auth/login', { data: { email, password: 'secret12', role: 'customer' } });
-    const body = await res.json();
-    await page.goto('/aboutus');
-    await page.evaluate((b) => {
-      localStorage.setItem('token', b.token);
-      localStorage.setItem('user', JSON.stringify(b.user));
-      localStorage.setItem('role', b.user.role);
-      localStorage.setItem('userId', b.user.id);
-    }, body);
-    await page.goto('/customer/petform');
+    await loginWith(page, request, { email, password: 'secret12', role: 'customer' }, '/customer/petform');
     await expect(page.getByRole('heading', { name: 'Register New Pet' })).toBeVisible();
     await expect(page.getByText('No registered pets found.')).toBeVisible();
     await expect(page.getByLabel('Owner name')).toHaveValue('Aditya Jain');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, loginAs, loginWith, newPlainStaff, test } from './fixtures';
+import { addOwnerWithDog, apiToken, DEMO, expect, loginAs, loginWith, newPlainStaff, test, uniqueTag } from './fixtures';
 
 interface VisitType {
   _id: string;
@@ -20,31 +20,10 @@ async function setPrice(request: APIRequestContext, token: string, id: string, p
 }
 
 /** A pet of a new owner (never boarded), for a visit through the API. */
-async function newPet(request: APIRequestContext, token: string): Promise<string> {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  const res = await request.post('/api/v1/pet/addpet', {
-    headers: { authorization: token },
-    data: {
-      ownerName: `Owner ${tag}`,
-      phone: `8${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
-      email: `${tag}@prices.test`,
-      address: 'Sector 45, Gurugram',
-      pets: [
-        {
-          name: `Park${tag}`,
-          species: 'dog',
-          breed: 'Beagle',
-          sex: 'Male',
-          color: 'Brown',
-          dob: '2021-05-04',
-          neutered: false,
-          registrationDate: '2026-01-10',
-        },
-      ],
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()).petIds[0];
+async function newPet(request: APIRequestContext): Promise<string> {
+  const t = uniqueTag();
+  return (await addOwnerWithDog(request, { ownerName: `Owner ${t}`, email: `${t}@prices.test`, pet: { name: `Park${t}` } }))
+    .petIds[0]!;
 }
 
 const dogParkRow = (page: Page) => page.getByTestId('visit-type-row').filter({ hasText: 'Dog Park' });
@@ -99,7 +78,7 @@ test.describe('prices & plans', () => {
     await expect(entry).toContainText(`₹${newPrice.toFixed(2)}`);
 
     // The next dog-park visit is priced by the server at the new price: the old one is refused.
-    const petId = await newPet(request, token);
+    const petId = await newPet(request);
     const visit = (price: number) =>
       request.post('/api/v1/visit/adddogparkvisit', {
         headers: { authorization: token },

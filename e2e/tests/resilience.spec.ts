@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { apiToken, expect, loginAs, test } from './fixtures';
 
 /**
@@ -103,6 +103,23 @@ test.describe('a failed save offline keeps the form and shows the message', () =
   });
 });
 
+/** A disposable item of 5 in stock, added through the API. */
+async function addDisposable(request: APIRequestContext, itemName: string) {
+  const added = await request.post('/api/v1/inventory/addinventory', {
+    data: {
+      itemName,
+      stock: 5,
+      stockUnit: 'item',
+      itemType: 'disposable',
+      unitCostPrice: 1,
+      unitMinRetailPriceNGO: 1,
+      unitMaxRetailPriceCustomer: 2,
+    },
+    headers: { authorization: await apiToken(request, 'staff') },
+  });
+  expect(added.status()).toBe(201);
+}
+
 test.describe('modals and menus offline', () => {
   test('a signed-in user gets the confirmation dialog offline (its code is loaded while idle)', async ({
     page,
@@ -110,20 +127,7 @@ test.describe('modals and menus offline', () => {
     request,
   }) => {
     const name = `Offline${tag()} Syringe`;
-    const token = await apiToken(request, 'staff');
-    const added = await request.post('/api/v1/inventory/addinventory', {
-      data: {
-        itemName: name,
-        stock: 5,
-        stockUnit: 'item',
-        itemType: 'disposable',
-        unitCostPrice: 1,
-        unitMinRetailPriceNGO: 1,
-        unitMaxRetailPriceCustomer: 2,
-      },
-      headers: { authorization: token },
-    });
-    expect(added.status()).toBe(201);
+    await addDisposable(request, name);
     await loginAs(page, request, 'staff', '/staff/inventoryList');
     await page.getByPlaceholder('Search inventory items...').fill(name);
     const row = page.getByTestId('inventory-row');
@@ -145,20 +149,7 @@ test.describe('modals and menus offline', () => {
     request,
   }) => {
     const name = `Blocked${tag()} Gloves`;
-    const token = await apiToken(request, 'staff');
-    const added = await request.post('/api/v1/inventory/addinventory', {
-      data: {
-        itemName: name,
-        stock: 5,
-        stockUnit: 'item',
-        itemType: 'disposable',
-        unitCostPrice: 1,
-        unitMinRetailPriceNGO: 1,
-        unitMaxRetailPriceCustomer: 2,
-      },
-      headers: { authorization: token },
-    });
-    expect(added.status()).toBe(201);
+    await addDisposable(request, name);
     await page.route('**/assets/ModalsHost-*.js', (route) => route.abort('internetdisconnected'));
     await loginAs(page, request, 'staff', '/staff/inventoryList');
     await page.getByPlaceholder('Search inventory items...').fill(name);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, loginAs, test } from './fixtures';
+import { apiToken, expect, loginAs, loginWith, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -125,21 +125,12 @@ test.describe('staff accounts (/staff/users)', () => {
       data: { fullName: `Plain Staff ${id}`, email, password: 'plain-123' },
     });
     expect(created.status()).toBe(201);
-    const res = await login(request, email, 'plain-123');
-    const body = await res.json();
-    await page.goto('/aboutus');
-    await page.evaluate((b) => {
-      localStorage.setItem('token', b.token);
-      localStorage.setItem('user', JSON.stringify(b.user));
-      localStorage.setItem('role', b.user.role);
-      localStorage.setItem('userId', b.user.id);
-    }, body);
-    await page.goto('/staff/dashboard');
+    const session = await loginWith(page, request, { email, password: 'plain-123', role: 'staff' }, '/staff/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Staff accounts' })).toHaveCount(0);
     await page.goto('/staff/users');
     await expect(page.getByText('Only an admin can do this')).toBeVisible();
     await expect(page.getByRole('button', { name: 'New staff account' })).toHaveCount(0);
-    expect((await request.get('/api/v1/admin/users', { headers: { authorization: body.token } })).status()).toBe(403);
+    expect((await request.get('/api/v1/admin/users', { headers: { authorization: session.token } })).status()).toBe(403);
   });
 });
