@@ -1,7 +1,8 @@
-import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../../components/states';
+import { type Column, TableHead } from '../../../../components/TableHead';
 import { serverAnswered, serverMessage } from '../../../../lib/api-client';
 import classes from '../pets.module.css';
 
@@ -106,4 +107,34 @@ export function LoadMore({
       {label}
     </Button>
   ) : null;
+}
+
+type PagedQuery = Parameters<typeof LoadMore>[0]['q'];
+
+/** A paged panel list as a table: the heading, the rows (`children`), and Load more while there is a next page. */
+export function PagedTable({
+  q,
+  columns,
+  moreLabel,
+  clickable = false,
+  children,
+}: {
+  q: PagedQuery;
+  columns: Column[];
+  moreLabel: string;
+  /** Rows open a details modal: highlight on hover instead of stripes. */
+  clickable?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={460}>
+        <Table verticalSpacing="sm" striped={!clickable} highlightOnHover={clickable}>
+          <TableHead columns={columns} />
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <LoadMore q={q} label={moreLabel} />
+    </Stack>
+  );
 }

@@ -2,10 +2,9 @@ import { Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { CUSTOMER_TYPE_LABEL, formatDate, formatDateTime, formatINR, type PetDetails, type Prescription } from '@pawdesk/shared';
 import { useState } from 'react';
 import { Money } from '../../../../components/Money';
-import { TableHead } from '../../../../components/TableHead';
 import { usePetPrescriptions } from '../../api/get-pet-panels';
 import { InfoGrid } from '../InfoGrid';
-import { LoadMore, Panel, PanelList, Row } from './Panel';
+import { PagedTable, Panel, PanelList, Row } from './Panel';
 
 const SECTIONS: [keyof Pick<Prescription, 'items' | 'tablets' | 'mg' | 'ml'>, string][] = [
   ['items', 'Items'],
@@ -34,26 +33,23 @@ export function VetHistoryPanel({ pet, onBack }: { pet: PetDetails; onBack: () =
         empty="No prescriptions found"
         isEmpty={list.length === 0}
       >
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={460}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <TableHead columns={['Date', 'Diagnosis', 'Customer type', { label: 'Total', ta: 'right' }]} />
-              <Table.Tbody>
-                {list.map((p) => (
-                  <Row key={p._id} onOpen={() => setOpen(p)} label={`Prescription of ${formatDate(p.createdAt)}`}>
-                    <Table.Td>{formatDate(p.createdAt)}</Table.Td>
-                    <Table.Td>{p.diagnosis || '—'}</Table.Td>
-                    <Table.Td>{CUSTOMER_TYPE_LABEL[p.customerType]}</Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={p.totalPrice} />
-                    </Table.Td>
-                  </Row>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMore q={q} label="Load more prescriptions" />
-        </Stack>
+        <PagedTable
+          q={q}
+          columns={['Date', 'Diagnosis', 'Customer type', { label: 'Total', ta: 'right' }]}
+          moreLabel="Load more prescriptions"
+          clickable
+        >
+          {list.map((p) => (
+            <Row key={p._id} onOpen={() => setOpen(p)} label={`Prescription of ${formatDate(p.createdAt)}`}>
+              <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+              <Table.Td>{p.diagnosis || '—'}</Table.Td>
+              <Table.Td>{CUSTOMER_TYPE_LABEL[p.customerType]}</Table.Td>
+              <Table.Td ta="right">
+                <Money value={p.totalPrice} />
+              </Table.Td>
+            </Row>
+          ))}
+        </PagedTable>
       </PanelList>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title="Prescription details" centered size="lg">
         {open ? (

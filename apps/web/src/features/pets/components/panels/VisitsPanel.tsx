@@ -1,9 +1,8 @@
-import { Stack, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { formatDateTime, type PetDetails, type PetVisit } from '@pawdesk/shared';
 import { Money } from '../../../../components/Money';
-import { TableHead } from '../../../../components/TableHead';
 import { usePetVisits } from '../../api/get-pet-panels';
-import { LoadMore, Panel, PanelList } from './Panel';
+import { PagedTable, Panel, PanelList } from './Panel';
 
 export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
   const q = usePetVisits(pet._id);
@@ -18,26 +17,18 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
         empty="No visits found"
         isEmpty={visits.length === 0}
       >
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={460}>
-            <Table verticalSpacing="sm" striped>
-              <TableHead columns={['Pet', 'Date', 'Purpose', { label: 'Amount', ta: 'right' }]} />
-              <Table.Tbody>
-                {visits.map((v) => (
-                  <Table.Tr key={v._id}>
-                    <Table.Td>{v.pet.name}</Table.Td>
-                    <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
-                    <Table.Td>{v.visitType.purpose || v.purpose}</Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={v.price} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMore q={q} label="Load more visits" />
-        </Stack>
+        <PagedTable q={q} columns={['Pet', 'Date', 'Purpose', { label: 'Amount', ta: 'right' }]} moreLabel="Load more visits">
+          {visits.map((v) => (
+            <Table.Tr key={v._id}>
+              <Table.Td>{v.pet.name}</Table.Td>
+              <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
+              <Table.Td>{v.visitType.purpose || v.purpose}</Table.Td>
+              <Table.Td ta="right">
+                <Money value={v.price} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </PagedTable>
       </PanelList>
     </Panel>
   );
