@@ -212,6 +212,7 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/test/clock`]: adminOnly(),
   [`POST ${V}/test/clock`]: adminOnly(200, () => ({ body: { advanceDays: 0 } })),
   [`POST ${V}/boarding/checkboarding`]: staffOnly(200, (fx) => ({ body: { _id: fx.a.petId } })),
+  [`GET ${V}/boarding/occupancy`]: staffOnly(200, () => ({ query: { days: 3 } })),
   [`POST ${V}/subscription/buysubscription`]: staffOnly(PASSES, () => ({ body: {} })),
   [`GET ${V}/subscription/getsubscriptiondetails`]: staffOnly(200, (fx) => ({
     query: { petId: fx.a.petId, visitType: fx.visitTypeId },

@@ -17,6 +17,7 @@ import { priceAdminRoutes } from './visit-types/prices.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { visitRoutes } from './visits/visits.routes.ts';
 import { boardingRoutes } from './boarding/boarding.routes.ts';
+import { occupancyRoutes } from './boarding/occupancy.routes.ts';
 import { deboardingRoutes } from './boarding/deboarding.routes.ts';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { testClockRoutes } from './test-clock/test-clock.routes.ts';
@@ -40,6 +41,7 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   paymentRoutes,
   visitRoutes,
   boardingRoutes,
+  occupancyRoutes,
   deboardingRoutes,
   subscriptionRoutes,
   testClockRoutes,

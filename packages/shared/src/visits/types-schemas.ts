@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { cursorQuery, idSchema, limitQuery, requiredString, rupees, text, whenObject, wholeNumber } from '../common.ts';
+import { CAPACITY_LABEL, MAX_CAPACITY } from '../boarding/occupancy.ts';
 import { visitTypeRefSchema } from '../pets/pet-records.ts';
 import { NOTHING_TO_CHANGE } from '../users/schemas.ts';
 
@@ -97,7 +98,10 @@ export const PRICES_MSG = {
 
 const priceField = (f: PriceField) => rupees({ label: PRICE_FIELDS[f] });
 
-/** A change to a visit type: any of its prices, its display name, whether it is offered; at least one. The code never changes. */
+/**
+ * A change to a visit type: any of its prices, its display name, whether it is offered, and (boarding types only)
+ * its capacity, a whole number of places or null for no limit; at least one. The code never changes.
+ */
 export const updateVisitTypeBody = z
   .object({
     price: priceField('price').optional(),
@@ -108,6 +112,7 @@ export const updateVisitTypeBody = z
     consultationPriceNgoEmergency: priceField('consultationPriceNgoEmergency').optional(),
     purpose: requiredString(PRICES_MSG.purposeRequired, 60, PRICES_MSG.purposeTooLong).optional(),
     active: z.boolean({ error: 'Active must be true or false' }).optional(),
+    capacity: wholeNumber(CAPACITY_LABEL, { max: MAX_CAPACITY }).nullable().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { ...whenObject, message: NOTHING_TO_CHANGE });
 export type UpdateVisitTypeBody = z.input<typeof updateVisitTypeBody>;

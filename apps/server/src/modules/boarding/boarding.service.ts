@@ -9,6 +9,7 @@ import {
   findBoardingsOfVisits,
   insertBoarding,
 } from './boarding.repo.ts';
+import { assertRoom } from './occupancy.service.ts';
 
 export type { BoardingRow };
 
@@ -39,8 +40,12 @@ export interface AdmissionAck {
   at: Date;
 }
 
-/** Boards the pet, inside the visit's transaction. Two concurrent boardings of one pet: the second fails here. */
-export function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<BoardingRow> {
+/**
+ * Boards the pet, inside the visit's transaction. Two concurrent boardings of one pet: the second fails here. A
+ * type without a free place refuses it with 409 (assertRoom, under the type's capacity lock).
+ */
+export async function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<BoardingRow> {
+  await assertRoom(tx, b.visitTypeId);
   return insertBoarding(tx, {
     petId: b.petId,
     visitTypeId: b.visitTypeId,

@@ -1,5 +1,6 @@
 import {
   type AdminVisitType,
+  OCCUPANCY_MSG,
   type CreatePlanBody,
   PRICES_MSG,
   type PriceField,
@@ -34,6 +35,7 @@ import { planToApi, visitTypeToApi } from './visit-types.service.ts';
  * is one transaction that locks the row, writes it and records the audit entry (who, what, the changed fields
  * before and after in rupees). A change that changes nothing writes nothing. Changes apply to new visits and
  * purchases only: a visit keeps the price it was sold at, a subscription keeps its plan even when it is retired.
+ * A boarding type's capacity (places, null = no limit) is changed and audited the same way.
  */
 
 /** Each price of the API and the column that holds it. */
@@ -95,6 +97,11 @@ export async function updateVisitType(
     }
     diff.set('purpose', 'purpose', t.purpose, body.purpose);
     diff.set('active', 'active', t.active, body.active);
+    if (body.capacity !== undefined && !t.isBoarding) {
+      throw badRequest(OCCUPANCY_MSG.boardingOnly, { capacity: OCCUPANCY_MSG.boardingOnly });
+    }
+    // Lowering it below the pets boarded now is allowed: new boardings are refused until there is room.
+    diff.set('capacity', 'capacity', t.capacity, body.capacity);
     if (diff.empty) return visitTypeToAdmin(t);
     const saved = await updateVisitTypeRow(tx, id, diff.patch);
     await recordAudit(tx, {

@@ -68,6 +68,7 @@ export type VisitTypePatch = Partial<
     | 'consultationNgoPaise'
     | 'consultationNgoEmergencyPaise'
     | 'active'
+    | 'capacity'
   >
 >;
 export type PlanPatch = Partial<Pick<PlanRow, 'name' | 'pricePaise' | 'durationDays' | 'numberOfGroomings' | 'active'>>;

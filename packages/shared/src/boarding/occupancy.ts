@@ -1,0 +1,69 @@
+/**
+ * Contracts of capacity and occupancy (issue 11, beyond the spec): each boarding type holds at most `capacity`
+ * pets at once (null = no limit); `GET /boarding/occupancy` answers how many places are booked per type and day,
+ * so that stays can be planned.
+ */
+import { z } from 'zod';
+import { dateSchema, idSchema } from '../common.ts';
+
+/** Days the occupancy grid shows by default, and the most one request may ask for. */
+export const OCCUPANCY_DAYS = 14;
+export const OCCUPANCY_MAX_DAYS = 31;
+/** The most places one boarding type may hold. */
+export const MAX_CAPACITY = 10_000;
+/** The label of the capacity field (the price screen shows it; its messages name it). */
+export const CAPACITY_LABEL = 'Capacity (places)';
+
+const places = (n: number) => (n === 1 ? 'place' : 'places');
+
+export const OCCUPANCY_MSG = {
+  /** 409 when a boarding would go beyond the type's capacity. */
+  full: (purpose: string, taken: number, capacity: number) =>
+    `${purpose} is full: ${taken} of ${capacity} ${places(capacity)} ${taken === 1 ? 'is' : 'are'} taken`,
+  boardingOnly: 'Only boarding types have a capacity',
+  days: `Days must be a whole number from 1 to ${OCCUPANCY_MAX_DAYS}`,
+  fromRange: 'From must be a date between 2000-01-01 and 2999-12-31',
+  load: 'Could not load occupancy',
+} as const;
+
+/** GET /boarding/occupancy?from=yyyy-MM-dd&days=14: `from` defaults to today (business time zone). */
+export const occupancyQuery = z.object({
+  from: dateSchema.refine((d) => d >= '2000-01-01' && d <= '2999-12-31', OCCUPANCY_MSG.fromRange).optional(),
+  days: z.coerce
+    .number({ error: OCCUPANCY_MSG.days })
+    .int(OCCUPANCY_MSG.days)
+    .min(1, OCCUPANCY_MSG.days)
+    .max(OCCUPANCY_MAX_DAYS, OCCUPANCY_MSG.days)
+    .default(OCCUPANCY_DAYS),
+});
+export type OccupancyQuery = z.input<typeof occupancyQuery>;
+
+/** One boarding type's row: places booked on each of `dates`, and its capacity (null = no limit). */
+export const occupancyTypeSchema = z.object({
+  _id: idSchema,
+  purpose: z.string(),
+  code: z.string(),
+  capacity: z.number().int().nullable(),
+  booked: z.array(z.number().int()),
+});
+export type OccupancyType = z.infer<typeof occupancyTypeSchema>;
+
+export const occupancyResponse = z.object({
+  success: z.literal(true),
+  /** Today in the business time zone. */
+  today: dateSchema,
+  from: dateSchema,
+  /** `days` consecutive dates from `from`; `booked[i]` counts the pets on `dates[i]`. */
+  dates: z.array(dateSchema),
+  types: z.array(occupancyTypeSchema),
+});
+export type OccupancyResponse = z.infer<typeof occupancyResponse>;
+
+/** How full a day is: 'full' at or beyond capacity, 'high' from 80 %, 'open' below; 'unlimited' without a capacity. */
+export type FillLevel = 'unlimited' | 'open' | 'high' | 'full';
+
+export function fillLevel(booked: number, capacity: number | null): FillLevel {
+  if (capacity === null) return 'unlimited';
+  if (booked >= capacity) return 'full';
+  return booked >= capacity * 0.8 ? 'high' : 'open';
+}
