@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useAlertList } from '../api/get-alert-list';
+import { LoadMore } from '../../../components/LoadMore';
 
 /** Items at or below their reorder level; Refill opens the edit screen with the item. */
 export default function AlertListPage() {
@@ -84,13 +85,7 @@ export default function AlertListPage() {
         }
       />
       {body}
-      {list.hasNextPage ? (
-        <Group justify="center" mt="md">
-          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      ) : null}
+      <LoadMore q={list} mt="md" />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useDeleteItem } from '../api/delete-item';
 import { useInventoryList } from '../api/get-inventory';
+import { LoadMore } from '../../../components/LoadMore';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -154,13 +155,7 @@ export default function InventoryListPage() {
             </Accordion.Item>
           ))}
         </Accordion>
-        {list.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="default" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMore q={list} />
       </Stack>
     );
   }

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { errorMessage } from '../../../lib/api-client';
 import { usePetsByBreed } from '../api/get-pets-filtered';
 import { breedText } from '../components/PetDetailsView';
+import { LoadMore } from '../../../components/LoadMore';
 
 function PetCard({ pet, today }: { pet: Pet; today: string }) {
   return (
@@ -70,13 +71,7 @@ export default function BreedManagementPage() {
             <PetCard key={p._id} pet={p} today={today} />
           ))}
         </SimpleGrid>
-        {q.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-              Load more pets
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMore q={q} label="Load more pets" />
       </Stack>
     );
 

@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { StaffUser } from '@pawdesk/shared';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { useUpdateUser } from '../api/update-user';
 import { CreateUserModal } from '../components/CreateUserModal';
 import { PasswordModal } from '../components/PasswordModal';
 import { type UserAction, UserCard } from '../components/UserCard';
+import { LoadMore } from '../../../components/LoadMore';
 
 const TITLE = 'Staff accounts';
 const SUBTITLE = 'Who can sign in to the back office. Disabled accounts and ended sessions stop working within seconds.';
@@ -123,13 +124,7 @@ function UserManager() {
             <UserCard key={u._id} user={u} isSelf={u._id === me?.id} busy={busy === u._id} onAction={(a) => act(u, a)} />
           ))}
         </Stack>
-        {list.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="default" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-              Load more
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMore q={list} />
       </Stack>
     );
   }

@@ -9,6 +9,7 @@ import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useCustomerPetVisits } from '../api/customer-visits';
+import { LoadMore } from '../../../components/LoadMore';
 
 /** The amount paid as the customer reads it: details.payment.amount, 0 when absent (spec 001 §3). */
 function paidAmount(v: PetVisit): number {
@@ -44,13 +45,7 @@ function Visits({ petId }: { petId: string }) {
             </Card>
           ))}
         </SimpleGrid>
-        {q.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-              Load more visits
-            </Button>
-          </Group>
-        ) : null}
+        <LoadMore q={q} label="Load more visits" />
       </Stack>
     );
   return body;

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../../components/states';
+import { LoadMore, type PagedQuery } from '../../../../components/LoadMore';
 import { type Column, TableHead } from '../../../../components/TableHead';
 import { serverAnswered, serverMessage } from '../../../../lib/api-client';
 import classes from '../pets.module.css';
@@ -93,23 +94,6 @@ export function PanelList({
   if (isEmpty) return <EmptyState title={empty} />;
   return children;
 }
-
-/** The button that loads a paged list's next page, while there is one. */
-export function LoadMore({
-  q,
-  label,
-}: {
-  q: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
-  label: string;
-}) {
-  return q.hasNextPage ? (
-    <Button variant="light" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-      {label}
-    </Button>
-  ) : null;
-}
-
-type PagedQuery = Parameters<typeof LoadMore>[0]['q'];
 
 /** A paged panel list as a table: the heading, the rows (`children`), and Load more while there is a next page. */
 export function PagedTable({
