@@ -73,8 +73,31 @@ interface Node {
   parent?: Node;
 }
 
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+
+/** True when some string or object key holds a control character: the fast pass, no paths kept (iterative). */
+function anyControlChar(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (hasControlChars(v, true)) return true;
+    } else if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+    } else if (isPlain(v)) {
+      for (const k in v) {
+        if (hasControlChars(k)) return true;
+        stack.push(v[k]);
+      }
+    }
+  }
+  return false;
+}
+
 /** The path of the first string (or object key) holding a control character other than tab and line breaks. */
 export function controlCharPath(value: unknown): (string | number)[] | null {
+  if (!anyControlChar(value)) return null;
   const pathOf = (n: Node, last?: string): (string | number)[] => {
     const path: (string | number)[] = last === undefined ? [] : [last];
     for (let at: Node | undefined = n; at?.key !== undefined; at = at.parent) path.unshift(at.key);
@@ -89,7 +112,7 @@ export function controlCharPath(value: unknown): (string | number)[] | null {
       if (hasControlChars(v, true)) return pathOf(node);
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], key: i, parent: node });
-    } else if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    } else if (isPlain(v)) {
       const entries = Object.entries(v);
       for (const [k] of entries) if (hasControlChars(k)) return pathOf(node, k);
       for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], key: entries[i]![0], parent: node });
