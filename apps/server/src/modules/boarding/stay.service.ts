@@ -40,12 +40,11 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
   const boarding = await boardingById(db, boardingId, lock);
   if (!boarding) throw notFound('Boarding');
   if (lock) await lockAccount(db, boarding.visitId ? [boarding.id, boarding.visitId] : [boarding.id]);
-  const [type, visit, subscription, account] = await Promise.all([
-    visitTypeById(db, boarding.visitTypeId),
-    boarding.visitId ? stayVisit(db, boarding.visitId) : undefined,
-    boarding.subscriptionId ? staySubscription(db, boarding.subscriptionId) : undefined,
-    accountOf(db, staySubject(boarding)),
-  ]);
+  // One query after another: a transaction's connection runs one at a time.
+  const type = await visitTypeById(db, boarding.visitTypeId);
+  const visit = boarding.visitId ? await stayVisit(db, boarding.visitId) : undefined;
+  const subscription = boarding.subscriptionId ? await staySubscription(db, boarding.subscriptionId) : undefined;
+  const account = await accountOf(db, staySubject(boarding));
   if (!type) throw notFound('Boarding');
   const closed = !boarding.isBoarded && boarding.exitTime;
   const quote = deboardQuote({
