@@ -212,6 +212,19 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/test/clock`]: adminOnly(),
   [`POST ${V}/test/clock`]: adminOnly(200, () => ({ body: { advanceDays: 0 } })),
   [`POST ${V}/boarding/checkboarding`]: staffOnly(200, (fx) => ({ body: { _id: fx.a.petId } })),
+  // deboarding: the boarded-pets list of a category (the fixture's type may not board: 400), unknown boardings (404)
+  [`GET ${V}/pet/getboardedpetslist`]: staffOnly([200, 400], (fx) => ({ query: { type: fx.visitTypeId } })),
+  [`POST ${V}/boarding/getboardingdetails`]: staffOnly(404, () => ({ body: { _id: UNKNOWN_ID } })),
+  ...Object.fromEntries(
+    [
+      'boarding/hosteldeboarding',
+      'boarding/daycaredeboarding',
+      'boarding/dayschooldeboarding',
+      'boarding/playschooldeboarding',
+      'deboard/dogparkdeboarding',
+    ].map((path) => [`POST ${V}/${path}`, staffOnly(404, () => ({ body: { boardingid: UNKNOWN_ID } }))]),
+  ),
+  [`POST ${V}/visit/updatehostelvisit`]: staffOnly(404, () => ({ body: { boardingid: UNKNOWN_ID } })),
   [`GET ${V}/boarding/occupancy`]: staffOnly(200, () => ({ query: { days: 3 } })),
   [`POST ${V}/subscription/buysubscription`]: staffOnly(PASSES, () => ({ body: {} })),
   [`GET ${V}/subscription/getsubscriptiondetails`]: staffOnly(200, (fx) => ({
