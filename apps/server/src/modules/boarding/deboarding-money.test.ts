@@ -187,6 +187,7 @@ describe('subscriptions', () => {
       paidPaise: 240000,
       duePaise: 0,
     });
+    expect(await subscriptionRow(db(), sub.id)).toMatchObject({ daysLeft: 0, active: false, pricePaise: 1350000 });
   });
 });
 
