@@ -76,7 +76,9 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
                 Entry {entryDate(r)}
               </Text>
             </div>
-            <StatusBadge boarded={r.isBoarded} />
+            <div style={{ flexShrink: 0 }}>
+              <StatusBadge boarded={r.isBoarded} />
+            </div>
           </Group>
           <Group justify="flex-end" mt="xs">
             <DetailsButton row={r} onOpen={onOpen} />

@@ -1,4 +1,4 @@
-import { Card, Chip, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Chip, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingCottage, IconChevronRight, IconPaw, IconSchool, IconSun, IconTrees } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/states';
@@ -42,17 +42,15 @@ export function CategoryPicker({ categories, loading, error, onRetry, selected, 
   }
   if (compact) {
     return (
-      <ScrollArea type="never" offsetScrollbars={false}>
-        <Chip.Group value={selected ?? ''} onChange={(v) => onSelect(v as string)}>
-          <Group gap={6} wrap="nowrap" role="radiogroup" aria-label="Category" pb={2}>
-            {categories.map((c) => (
-              <Chip key={c._id} value={c._id} radius="xl" size="sm">
-                {c.purpose}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </ScrollArea>
+      <Chip.Group value={selected ?? ''} onChange={(v) => onSelect(v as string)}>
+        <Group gap={6} role="radiogroup" aria-label="Category">
+          {categories.map((c) => (
+            <Chip key={c._id} value={c._id} radius="xl" size="sm">
+              {c.purpose}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
     );
   }
   return (

@@ -3,6 +3,7 @@ import {
   type DeboardDetails,
   type DeboardQuote,
   DEBOARD_MESSAGES as M,
+  PAYMENT_MESSAGES,
   VISIT_PAYMENT_METHODS,
   type VisitPayment,
   type VisitPaymentMethod,
@@ -10,7 +11,7 @@ import {
 import { formatDateTime } from '@pawdesk/shared/dates';
 import { formatINR } from '@pawdesk/shared/money';
 import { IconCash, IconDoorExit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCardCheckout } from '../../../components/CardCheckout';
 import { confirm } from '../../../components/confirm';
 import { type PaymentChoice, PaymentModal } from '../../../components/PaymentModal';
@@ -55,13 +56,17 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
   const [carding, setCarding] = useState(false);
   const [sent, setSent] = useState<VisitPayment | null>(null);
   const busy = deboard.isPending || settle.isPending || carding;
+  const due = quote.due > 0;
+  // Keyboard users land on the way forward: Take payment while something is due, Deboard once nothing is.
+  const payButton = useRef<HTMLButtonElement>(null);
+  const deboardButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    (due ? payButton : deboardButton).current?.focus();
+  }, [due]);
 
   const links: PendingLink[] = quote.pendingPayments.flatMap((p) =>
     p.method === 'payment_link' && p.linkUrl ? [{ _id: p._id, amount: p.amount, linkUrl: p.linkUrl }] : [],
   );
-  if (sent?.linkUrl && !links.some((l) => l._id === sent._id)) {
-    links.push({ _id: sent._id, amount: sent.amount, linkUrl: sent.linkUrl });
-  }
 
   if (!details.isBoarded) {
     return (
@@ -112,8 +117,8 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
     setChoosing(false);
     if (method === 'payment_link') {
       setSent(res.payment);
-      if (res.payment?.linkUrl) notify.success(res.message);
-      else notify.error(linkNote(res.payment) ?? res.message);
+      if (!res.payment?.linkUrl) notify.error(linkNote(res.payment) ?? res.message);
+      else notify.success(res.payment.linkEmailed === false ? PAYMENT_MESSAGES.linkNoEmail : PAYMENT_MESSAGES.linkSent);
       return;
     }
     const amount = res.deboard.due;
@@ -135,7 +140,6 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
     else notify.success(`Payment received: ${pet} can be deboarded`);
   };
 
-  const due = quote.due > 0;
   return (
     <Stack gap="sm">
       {due ? (
@@ -145,13 +149,14 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
       ) : null}
       <PaymentLinkPanel
         links={links}
-        note={sent ? linkNote(sent) : null}
+        note={sent && links.some((l) => l._id === sent._id) ? linkNote(sent) : null}
         onCheck={() => void onCheck()}
         checking={refreshing && !busy}
       />
       <Group justify="flex-end" gap="sm">
         {due ? (
           <Button
+            ref={payButton}
             data-autofocus
             leftSection={<IconCash size={16} aria-hidden />}
             onClick={() => setChoosing(true)}
@@ -162,6 +167,7 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
           </Button>
         ) : null}
         <Button
+          ref={deboardButton}
           data-autofocus={due ? undefined : true}
           color="teal"
           variant={due ? 'default' : 'filled'}

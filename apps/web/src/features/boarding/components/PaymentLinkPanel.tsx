@@ -1,5 +1,6 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Money } from '../../../components/Money';
 
 export interface PendingLink {
@@ -23,6 +24,14 @@ export function PaymentLinkPanel({
   onCheck: () => void;
   checking: boolean;
 }) {
+  // A link just sent: focus (and so scroll to) its Copy button, once the Payment Options dialog has closed and
+  // handed focus back to the button that opened it.
+  const copy = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!note) return;
+    const t = window.setTimeout(() => copy.current?.focus(), 350);
+    return () => window.clearTimeout(t);
+  }, [note]);
   if (links.length === 0) return null;
   return (
     <Alert color="blue" variant="light" icon={<IconLink size={18} />} title="Payment link sent">
@@ -42,9 +51,10 @@ export function PaymentLinkPanel({
               onFocus={(e) => e.currentTarget.select()}
             />
             <CopyButton value={l.linkUrl}>
-              {({ copied, copy }) => (
+              {({ copied, copy: copyLink }) => (
                 <Button
-                  onClick={copy}
+                  ref={i === 0 ? copy : undefined}
+                  onClick={copyLink}
                   color={copied ? 'teal' : undefined}
                   leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                 >

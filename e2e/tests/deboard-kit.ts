@@ -1,0 +1,119 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Helpers of deboard.spec.ts: API set-up (pets, boardings, the test clock) and the Deboard screen's steps. */
+
+export const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+export const inr = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+interface VisitType {
+  _id: string;
+  code: string;
+  purpose: string;
+  price: number;
+}
+
+export function api(request: APIRequestContext, token: string) {
+  const headers = { authorization: token };
+  const post = async (url: string, data: unknown, status = 201) => {
+    const res = await request.post(`/api/v1${url}`, { headers, data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
+    return res.json();
+  };
+  return {
+    post,
+    async newPet(): Promise<{ petId: string; name: string }> {
+      const t = tag();
+      const name = `Db${t}`;
+      const body = await post('/pet/addpet', {
+        ownerName: `Owner ${t}`,
+        phone: `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
+        address: 'Sector 45, Gurugram',
+        pets: [
+          {
+            name,
+            species: 'dog',
+            breed: 'Beagle',
+            sex: 'Male',
+            color: 'Tan',
+            dob: '2021-05-04',
+            neutered: false,
+            registrationDate: '2026-01-10',
+            // Core vaccines on record, so the admission rule lets the pet board.
+            vaccinations: [
+              { name: 'Rabies', numberOfDose: 1 },
+              { name: 'DHPP', numberOfDose: 1 },
+            ],
+          },
+        ],
+      });
+      return { petId: body.petIds[0], name };
+    },
+    async type(code: string): Promise<VisitType> {
+      const res = await request.get('/api/v1/visit/getallvisittypes', { headers });
+      return (await res.json()).visitTypes.find((v: VisitType) => v.code === code);
+    },
+    async plan(code: string, name: string) {
+      const res = await request.get('/api/v1/subscription/getallsubscription', { headers });
+      const plans = (await res.json()).subscriptionPlans as {
+        _id: string;
+        name: string;
+        price: number;
+        duration: number;
+        subscriptionType: { code: string };
+      }[];
+      const plan = plans.find((p) => p.subscriptionType.code === code && p.name === name);
+      expect(plan, `the plan ${name} is on offer`).toBeTruthy();
+      return plan!;
+    },
+    async subscription(petId: string, visitType: string) {
+      const res = await request.get('/api/v1/subscription/getsubscriptiondetails/', {
+        headers,
+        params: { petId, visitType },
+      });
+      return (await res.json()).subscription as { daysLeft: number; active?: boolean } | null;
+    },
+    async boarding(petId: string) {
+      const res = await request.post('/api/v1/boarding/checkboarding', { headers, data: { _id: petId } });
+      return (await res.json()).boardingDetails ?? null;
+    },
+    clock: (body: { advanceDays: number } | { at: null }) => post('/test/clock', body, 200),
+  };
+}
+
+/** Deboard → the category → the pet's row. */
+export async function openCategory(page: Page, purpose: string) {
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: purpose }).click();
+  await expect(page).toHaveURL(/\/staff\/deboard\?type=[0-9a-f]{24}$/);
+}
+
+export const rowOf = (page: Page, name: string) => page.getByTestId('boarded-row').filter({ hasText: name });
+
+export async function showDetails(page: Page, name: string) {
+  await rowOf(page, name).getByRole('button', { name: 'Show Details' }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(name) });
+  await expect(dialog.getByTestId('deboard-details')).toBeVisible();
+  return dialog;
+}
+
+/** Payment Options: the method, the confirmation box (not for Card), Submit. */
+export async function pay(page: Page, method: 'Cash Payment' | 'Payment Link' | 'Card', amount?: number) {
+  const dialog = page.getByRole('dialog', { name: 'Payment Options' });
+  await dialog.getByRole('button', { name: method }).click();
+  if (method !== 'Card') {
+    const box = dialog.getByRole('checkbox');
+    if (amount !== undefined) await expect(box).toHaveAccessibleName(new RegExp(`payment of ₹ ${inr(amount).slice(1)}`));
+    await box.check();
+  }
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+}
+
+/**
+ * The page at its full height; with an overlay open, the viewport once its opening transition is over. In
+ * test-results, or SHOTS_DIR (test-results is emptied by every Playwright run in this folder).
+ */
+export async function shot(page: Page, name: string, overlay = false) {
+  if (overlay) await page.waitForTimeout(400);
+  const dir = process.env.SHOTS_DIR ?? 'test-results';
+  await page.screenshot({ path: `${dir}/deboard-${name}.png`, fullPage: !overlay });
+}
