@@ -23,6 +23,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth';
+import { OccupancyCard } from '../components/OccupancyCard';
 import classes from './dashboard.module.css';
 
 interface Tile {
@@ -104,6 +105,7 @@ export default function StaffDashboardPage() {
             { label: 'Online customer appointments', to: '/staff/onlinecustomerappointment', icon: <IconWorldWww size={18} /> },
           ]}
         />
+        <OccupancyCard />
         {user?.isAdmin ? (
           <Panel
             title="Administration"

@@ -15,12 +15,15 @@ export const priceKeys = {
 
 /**
  * After any price or plan change: every screen's visit types, prices and plans (New Visit's too, so its next visit
- * is priced with the new price) and the change history. Plans show their type's purpose, so both roots.
+ * is priced with the new price) and the change history. Plans show their type's purpose, so both roots; a
+ * capacity shows on the occupancy grid (the boarding root).
  */
 export const invalidatePriceData = (qc: QueryClient) =>
   Promise.all([
     qc.invalidateQueries({ queryKey: queryRoots.visits }),
     qc.invalidateQueries({ queryKey: queryRoots.subscriptions }),
+    // A capacity change: the occupancy grid and the dashboard's card.
+    qc.invalidateQueries({ queryKey: queryRoots.boarding }),
   ]);
 
 /** Change history entries per page. */

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   type AdminVisitType,
+  CAPACITY_LABEL,
   NOTHING_TO_CHANGE,
   PRICE_FIELDS,
   type PriceField,
@@ -8,14 +9,15 @@ import {
   updateVisitTypeBody,
 } from '@pawdesk/shared';
 import { Controller } from 'react-hook-form';
-import { MONEY_INPUT, NumberField } from '../../../components/NumberField';
+import { COUNT_INPUT, MONEY_INPUT, NumberField } from '../../../components/NumberField';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useUpdateVisitType } from '../api/update-visit-type';
 import { hasConsultations } from './VisitTypesTable';
 
-type Values = { purpose: string; active: boolean } & Record<PriceField, number | string>;
+/** `capacity`: boarding types only; null (an empty field) is no limit. */
+type Values = { purpose: string; active: boolean; capacity?: number | null } & Record<PriceField, number | string>;
 
 const BASIC: PriceField[] = ['price', 'halfdayPrice'];
 const CONSULTATION: PriceField[] = [
@@ -28,6 +30,7 @@ const CONSULTATION: PriceField[] = [
 const valuesOf = (t: AdminVisitType): Values => ({
   purpose: t.purpose,
   active: t.active,
+  ...(t.isBoarding ? { capacity: t.capacity } : {}),
   ...(Object.fromEntries([...BASIC, ...CONSULTATION].map((f) => [f, t[f]])) as Record<PriceField, number>),
 });
 
@@ -79,6 +82,26 @@ function Form({ type, onDone }: { type: AdminVisitType; onDone: () => void }) {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {BASIC.map(money)}
         </SimpleGrid>
+        {type.isBoarding ? (
+          <Controller
+            control={form.control}
+            name="capacity"
+            render={({ field }) => (
+              <NumberInput
+                {...COUNT_INPUT}
+                label={CAPACITY_LABEL}
+                description="Pets it holds at once. Empty: no limit."
+                placeholder="No limit"
+                value={field.value ?? ''}
+                onChange={(v) => field.onChange(v === '' ? null : v)}
+                onBlur={field.onBlur}
+                name={field.name}
+                error={errors.capacity?.message}
+                maw={{ xs: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+              />
+            )}
+          />
+        ) : null}
         {hasConsultations(type) ? (
           <>
             <Text size="sm" fw={600}>

@@ -37,6 +37,13 @@ function Consultations({ t }: { t: AdminVisitType }) {
   );
 }
 
+/** A boarding type's places ('20 places', 'No limit'); '—' for types that do not board. */
+export const capacityText = (t: AdminVisitType) => {
+  if (!t.isBoarding) return '—';
+  if (t.capacity === null) return 'No limit';
+  return `${t.capacity} ${t.capacity === 1 ? 'place' : 'places'}`;
+};
+
 function Purpose({ t }: { t: AdminVisitType }) {
   return (
     <Group gap={6} wrap="nowrap">
@@ -96,6 +103,14 @@ export function VisitTypesTable({ types, onEdit, onHistory }: Props) {
                 Half day
               </Text>{' '}
               <Money value={t.halfdayPrice} />
+              {t.isBoarding ? (
+                <Text span size="sm" ml="sm" style={{ whiteSpace: 'nowrap' }}>
+                  <Text span size="xs" c="dimmed">
+                    Capacity
+                  </Text>{' '}
+                  <span data-testid="visit-type-capacity">{capacityText(t)}</span>
+                </Text>
+              ) : null}
             </Text>
             {hasConsultations(t) ? (
               <div style={{ marginTop: 4 }}>
@@ -114,6 +129,7 @@ export function VisitTypesTable({ types, onEdit, onHistory }: Props) {
           'Purpose',
           { label: 'Base price', ta: 'right' },
           { label: 'Half day', ta: 'right' },
+          { label: 'Capacity', ta: 'right' },
           'Consultation',
           { label: <VisuallyHidden>Actions</VisuallyHidden>, w: 90 },
         ]}
@@ -129,6 +145,9 @@ export function VisitTypesTable({ types, onEdit, onHistory }: Props) {
             </Table.Td>
             <Table.Td ta="right">
               <Money value={t.halfdayPrice} />
+            </Table.Td>
+            <Table.Td ta="right" c={t.isBoarding ? undefined : 'dimmed'} data-testid="visit-type-capacity">
+              {capacityText(t)}
             </Table.Td>
             <Table.Td>
               <Consultations t={t} />

@@ -108,7 +108,7 @@ function PriceManager() {
       <Stack gap="xl">
         <Section
           title="Visit prices"
-          hint="Base and half-day prices per purpose; Veterinary has a consultation price per customer type."
+          hint="Base and half-day prices per purpose, and the places each boarding type holds; Veterinary has a consultation price per customer type."
         >
           <VisitTypesTable
             types={types.data.visitTypes}
