@@ -14,6 +14,7 @@ import {
   visits,
 } from '../schema/index.ts';
 import { postCharge, recordPayment } from '../../modules/payments/payments.service.ts';
+import { seedDemoBoardings } from './demo-boardings.ts';
 import { OWNER_NAMES, PET_NAMES } from './names.ts';
 
 /** The demo staff account is an admin, so the staff accounts screen can be tried. */
@@ -218,6 +219,8 @@ export async function seedDemo(db: Db, tz: string): Promise<boolean> {
       await postCharge(tx, entry);
       await recordPayment(tx, { ...entry, method: 'cash' });
     }
+
+    await seedDemoBoardings(tx, { tz, staffId: staff!.id, petIds: allPets.map((p) => p.id) });
 
     const followUpPlan: [number, string][] = [
       [0, 'Vaccination booster'],
