@@ -150,3 +150,22 @@ test("the dashboard card shows today's occupancy per type and leads to the grid"
   await expect(page).toHaveURL(/\/staff\/occupancy$/);
   await expect(page.getByTestId('occupancy-grid')).toBeVisible();
 });
+
+test('loading fails: the grid and the card say so and Try Again loads them', async ({ page, request }) => {
+  await page.route('**/api/v1/boarding/occupancy**', (route) => route.abort());
+  await loginAs(page, request, 'staff', '/staff/occupancy');
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load occupancy' });
+  await expect(alert).toBeVisible();
+  await shoot(page, 'occupancy-error');
+  await page.unroute('**/api/v1/boarding/occupancy**');
+  await alert.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByTestId('occupancy-grid')).toBeVisible();
+
+  await page.route('**/api/v1/boarding/occupancy**', (route) => route.abort());
+  await page.goto('/staff/dashboard');
+  const card = page.getByRole('region', { name: "Today's occupancy" });
+  await expect(card.getByRole('alert')).toHaveText('Could not load occupancy');
+  await page.unroute('**/api/v1/boarding/occupancy**');
+  await card.getByRole('button', { name: 'Try Again' }).click();
+  await expect(card.getByTestId('occupancy-today')).toHaveCount(5);
+});
