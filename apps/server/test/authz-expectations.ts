@@ -212,6 +212,12 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/test/clock`]: adminOnly(),
   [`POST ${V}/test/clock`]: adminOnly(200, () => ({ body: { advanceDays: 0 } })),
   [`POST ${V}/boarding/checkboarding`]: staffOnly(200, (fx) => ({ body: { _id: fx.a.petId } })),
+  // admission rule and vaccinations due (issue 11)
+  [`POST ${V}/boarding/admissioncheck`]: staffOnly(200, (fx) => ({ body: { _id: fx.a.petId } })),
+  [`GET ${V}/settings/core-vaccines`]: staffOnly(),
+  [`PUT ${V}/admin/core-vaccines`]: adminOnly(200, () => ({ body: { names: ['Rabies', 'DHPP'] } })),
+  [`GET ${V}/reminders/vaccinations-due`]: staffOnly(200, () => ({ query: { days: 30 } })),
+  [`POST ${V}/reminders/vaccinations-due/remind`]: staffOnly(200, (fx) => ({ body: { petIds: [fx.a.petId] } })),
   // deboarding: the boarded-pets list of a category (the fixture's type may not board: 400), unknown boardings (404)
   [`GET ${V}/pet/getboardedpetslist`]: staffOnly([200, 400], (fx) => ({ query: { type: fx.visitTypeId } })),
   [`POST ${V}/boarding/getboardingdetails`]: staffOnly(404, () => ({ body: { _id: UNKNOWN_ID } })),

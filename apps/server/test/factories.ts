@@ -19,12 +19,24 @@ export async function makeOwner(db: DbOrTx, o: Partial<typeof owners.$inferInser
   return row!;
 }
 
-/** Inserts a pet (with a new owner unless ownerId is given). */
+/** The core vaccines (the admission rule's default) recorded without dates: a dog that may board. */
+export const CORE_VACCINATIONS = [
+  { name: 'Rabies', numberOfDose: 1 },
+  { name: 'DHPP', numberOfDose: 1 },
+];
+
+type VaccinationValues = Omit<typeof vaccinations.$inferInsert, 'petId'>;
+
+/**
+ * Inserts a pet (with a new owner unless ownerId is given). A dog gets the core vaccinations (no dates) unless
+ * `vaccinations` is given, so that it meets the boarding admission rule; pass `vaccinations: []` for none.
+ */
 export async function makePet(
   db: DbOrTx,
-  p: Partial<typeof pets.$inferInsert> & { vaccinations?: { name: string; numberOfDose?: number }[] } = {},
+  p: Partial<typeof pets.$inferInsert> & { vaccinations?: VaccinationValues[] } = {},
 ): Promise<PetRow> {
-  const { vaccinations: vacc, ...rest } = p;
+  const { vaccinations: given, ...rest } = p;
+  const vacc = given ?? ((rest.species ?? 'dog') === 'dog' ? CORE_VACCINATIONS : []);
   const ownerId = rest.ownerId ?? (await makeOwner(db)).id;
   const [row] = await db
     .insert(pets)

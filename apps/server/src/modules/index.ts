@@ -21,6 +21,9 @@ import { occupancyRoutes } from './boarding/occupancy.routes.ts';
 import { deboardingRoutes } from './boarding/deboarding.routes.ts';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { testClockRoutes } from './test-clock/test-clock.routes.ts';
+import { settingsRoutes } from './site/settings.routes.ts';
+import { admissionRoutes } from './pets/admission.routes.ts';
+import { vaccineReminderRoutes } from './reminders/vaccine-reminders.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -45,4 +48,7 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   deboardingRoutes,
   subscriptionRoutes,
   testClockRoutes,
+  settingsRoutes,
+  admissionRoutes,
+  vaccineReminderRoutes,
 ];

@@ -16,6 +16,8 @@ export const vaccinationSchema = z.object({
   numberOfDose: z.number().nullable(),
   givenOn: z.string().nullable(),
   nextDue: z.string().nullable(),
+  /** The vial's batch or serial number. */
+  serialNo: z.string().nullable(),
 });
 export type Vaccination = z.infer<typeof vaccinationSchema>;
 

@@ -119,6 +119,8 @@ export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form'
       numberOfDose: dosesSchema,
       givenOn: optionalDate.refine(notFuture, PET_MSG.givenOnFuture),
       nextDue: optionalDate,
+      /** The vial's batch or serial number ('Batch / serial no.'). */
+      serialNo: optionalName(60).meta({ examples: ['RB-2291'] }),
     })
     .superRefine((v, ctx) => {
       if (v.givenOn && v.nextDue && v.nextDue < v.givenOn) {
@@ -127,13 +129,17 @@ export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form'
     });
 
   const vaccinationRows = z.array(vaccinationInput).max(30, 'At most 30 vaccinations');
-  const vaccinations = vaccinationRows
-    .optional()
-    .transform((rows) =>
-      (rows ?? [])
-        .filter((r) => r.name)
-        .map((r) => ({ name: r.name as string, numberOfDose: r.numberOfDose, givenOn: r.givenOn, nextDue: r.nextDue })),
-    );
+  const vaccinations = vaccinationRows.optional().transform((rows) =>
+    (rows ?? [])
+      .filter((r) => r.name)
+      .map((r) => ({
+        name: r.name as string,
+        numberOfDose: r.numberOfDose,
+        givenOn: r.givenOn,
+        nextDue: r.nextDue,
+        serialNo: r.serialNo || null,
+      })),
+  );
   /**
    * The edit's list: absent (or null) leaves the pet's vaccinations as they are, a list (even []) replaces them.
    * Each entry keeps its `_id` so the server can match it to the stored row and keep what the form does not send.
@@ -149,6 +155,7 @@ export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form'
             numberOfDose: r.numberOfDose,
             givenOn: r.givenOn,
             nextDue: r.nextDue,
+            serialNo: r.serialNo || null,
           })),
   );
 

@@ -9,3 +9,6 @@ export * from './pet-queries.ts';
 export * from './pet-records.ts';
 // The pet rules travel with the contracts (one export line in the package index).
 export * from './rules.ts';
+// Issue 11: the admission rule of boarding and the 'Vaccinations due' list.
+export * from './admission.ts';
+export * from './vaccinations-due.ts';

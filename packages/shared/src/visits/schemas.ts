@@ -75,7 +75,11 @@ export const dogParkVisitBody = visitBase.extend({
     /** What the owner pays: initialPrice − discount. */
     price: amount('Price'),
     selectedPayment: paymentMethodSchema,
+    /** Set when staff confirmed the admission warning (also accepted at the top level). */
+    admissionAcknowledged: z.boolean().optional(),
   }),
+  /** Set when staff confirmed the admission warning (age, core vaccinations). */
+  admissionAcknowledged: z.boolean().optional(),
 });
 export type DogParkVisitBody = z.input<typeof dogParkVisitBody>;
 

@@ -210,7 +210,7 @@ describe('POST /pet/editpetdetails with vaccinations', () => {
     }));
 
   it('replaces the list; entries come back as received and matched ones keep their dates', async () => {
-    const pet = await makePet(db());
+    const pet = await makePet(db(), { vaccinations: [] });
     await db()
       .insert(vaccinations)
       .values([

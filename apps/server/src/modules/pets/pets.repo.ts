@@ -134,7 +134,9 @@ export async function vaccinationsOf(db: DbOrTx, petIds: string[]): Promise<Vacc
     .orderBy(asc(vaccinations.createdAt), sql`${vaccinations.givenOn} asc nulls last`, asc(vaccinations.name));
 }
 
-export type VaccinationValues = Pick<VaccinationRow, 'name' | 'numberOfDose' | 'givenOn' | 'nextDue'>;
+export type VaccinationValues = Pick<VaccinationRow, 'name' | 'numberOfDose' | 'givenOn' | 'nextDue'> & {
+  serialNo?: string | null;
+};
 
 /** Changes a pet's vaccination list in place: rows updated, inserted and deleted (all of this pet's). */
 export async function applyVaccinationChanges(
@@ -216,7 +218,13 @@ export interface NewPet {
   neutered: boolean;
   registrationDate: string;
   segment?: string | null;
-  vaccinations: { name: string; numberOfDose: number | null; givenOn: string | null; nextDue: string | null }[];
+  vaccinations: {
+    name: string;
+    numberOfDose: number | null;
+    givenOn: string | null;
+    nextDue: string | null;
+    serialNo?: string | null;
+  }[];
 }
 
 /** Inserts pets of one owner with their vaccinations; returns the new ids in input order. */

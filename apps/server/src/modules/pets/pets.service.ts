@@ -67,7 +67,14 @@ export async function withVaccinations(db: DbOrTx, rows: PetOwnerRow[]): Promise
     ...toPet(r),
     vaccinations: vacc
       .filter((v) => v.petId === r.id)
-      .map((v) => ({ _id: v.id, name: v.name, numberOfDose: v.numberOfDose, givenOn: v.givenOn, nextDue: v.nextDue })),
+      .map((v) => ({
+        _id: v.id,
+        name: v.name,
+        numberOfDose: v.numberOfDose,
+        givenOn: v.givenOn,
+        nextDue: v.nextDue,
+        serialNo: v.serialNo,
+      })),
   }));
 }
 

@@ -48,7 +48,7 @@ describe('POST /pet/addpet', () => {
       pets: [
         aPet({
           vaccinations: [
-            { name: 'Rabies', numberOfDose: 1, givenOn: '2025-06-01', nextDue: '2026-06-01' },
+            { name: 'Rabies', numberOfDose: 1, givenOn: '2025-06-01', nextDue: '2026-06-01', serialNo: ' RB-2291 ' },
             { name: '', numberOfDose: '' },
           ],
         }),
@@ -69,9 +69,16 @@ describe('POST /pet/addpet', () => {
       customBreed: null,
       owner: { _id: json.ownerId, name: 'Priya Sharma', phone: body.phone, email: 'priya@example.in' },
     });
-    // The blank vaccination row is dropped; the other keeps its dates.
+    // The blank vaccination row is dropped; the other keeps its dates and batch / serial number.
     expect(first.vaccinations).toEqual([
-      { _id: expect.any(String), name: 'Rabies', numberOfDose: 1, givenOn: '2025-06-01', nextDue: '2026-06-01' },
+      {
+        _id: expect.any(String),
+        name: 'Rabies',
+        numberOfDose: 1,
+        givenOn: '2025-06-01',
+        nextDue: '2026-06-01',
+        serialNo: 'RB-2291',
+      },
     ]);
     const second = (await get(`/pet/getpetdetails/${json.petIds[1]}`)).json().pet;
     expect(second).toMatchObject({ breed: 'Other', customBreed: 'Indie mix', sex: 'Female', neutered: true, vaccinations: [] });

@@ -17,7 +17,7 @@ const key = (name: string) => name.trim().toLowerCase();
 /**
  * How a stored list becomes the given one. Each given entry is matched to a stored row: by `_id`, else by the same
  * name (case-insensitive) and number of doses, else by the same name. A matched row keeps its id and what the entry
- * does not send (the dates given and due); name and doses become the entry's. Unmatched entries are new rows, and
+ * does not send (the dates given and due, the batch or serial number); name and doses become the entry's. Unmatched entries are new rows, and
  * stored rows no entry matched are removed.
  */
 export function vaccinationChanges(stored: readonly VaccinationRow[], given: readonly GivenVaccination[]): VaccinationChanges {
@@ -43,6 +43,7 @@ export function vaccinationChanges(stored: readonly VaccinationRow[], given: rea
     numberOfDose: g.numberOfDose,
     givenOn: g.givenOn ?? v?.givenOn ?? null,
     nextDue: g.nextDue ?? v?.nextDue ?? null,
+    serialNo: g.serialNo ?? v?.serialNo ?? null,
   });
   return {
     update: given.flatMap((g, i) => {

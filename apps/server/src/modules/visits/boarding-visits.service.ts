@@ -78,6 +78,7 @@ async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 
       boardingDays: d.numberOfDays,
       details: { numberOfDays: d.numberOfDays },
       pay: { ...paidNow(total, d.selectedPaymentType, d.paymentLeft), method },
+      admissionAcknowledged: d.admissionAcknowledged,
     }),
   );
 }
@@ -96,7 +97,12 @@ async function addSchool(ctx: AppContext, b: SchoolVisit, userId: string, code: 
   const p = { basePaise: type.pricePaise, discountPaise: 0, totalPaise: 0, held };
   return save(
     ctx,
-    pricedSale(b, type, userId, p, 'not_recorded', { numberOfDays: 1, boardingDays: 1, details: { numberOfDays: 1 } }),
+    pricedSale(b, type, userId, p, 'not_recorded', {
+      numberOfDays: 1,
+      boardingDays: 1,
+      details: { numberOfDays: 1 },
+      admissionAcknowledged: b.admissionAcknowledged,
+    }),
   );
 }
 

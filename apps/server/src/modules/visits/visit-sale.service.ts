@@ -12,14 +12,9 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import {
-  type AdmissionAck,
-  asAlreadyBoarded,
-  assertNotBoarded,
-  type BoardingRow,
-  startBoarding,
-} from '../boarding/boarding.service.ts';
+import { asAlreadyBoarded, assertNotBoarded, type BoardingRow, startBoarding } from '../boarding/boarding.service.ts';
 import { sendPaymentLink } from '../payments/payment-links.service.ts';
+import { requireAdmission } from '../pets/admission.service.ts';
 import { type LedgerRow, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
 import { BOARDING_CODES, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
 import { insertVisit, insertVisitItems, type NewVisitItemRow, type VisitRow } from './visit-records.repo.ts';
@@ -52,8 +47,11 @@ export interface VisitSale {
   items?: Omit<NewVisitItemRow, 'visitId'>[];
   /** Boards the pet for these days (Hostel, Day Care; 1 for Dog Park and the schools). */
   boardingDays?: number;
-  /** Boarding: staff went on past the admission rule's warning (who and when are recorded on the boarding). */
-  admission?: AdmissionAck;
+  /**
+   * Boarding: the request's `admissionAcknowledged`. A pet the admission rule flags is refused with 409 without it;
+   * with it, what was missing, who and when are recorded on the boarding.
+   */
+  admissionAcknowledged?: boolean | null;
   pay: { paidNowPaise: number; method: LedgerMethod; paymentType: PaymentType | null };
   /** First step in the transaction; may return the subscription the visit sells (Buy Subscription). */
   prepare?: (tx: DbOrTx) => Promise<{ soldSubscriptionId: string } | undefined>;
@@ -79,6 +77,15 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
   try {
     sold = await ctx.db.transaction(async (tx) => {
       if (boards) await assertNotBoarded(tx, s.petId);
+      const admission = boards
+        ? await requireAdmission(tx, {
+            petId: s.petId,
+            acknowledged: s.admissionAcknowledged,
+            by: s.userId,
+            at: now,
+            today: ctx.clock.today(),
+          })
+        : undefined;
       const prepared = await s.prepare?.(tx);
       const soldSubscriptionId = prepared?.soldSubscriptionId ?? null;
       const visit = await insertVisit(tx, {
@@ -108,7 +115,7 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
             numberOfDays: s.boardingDays!,
             subscriptionId: s.isSubscriptionAvailed ? (s.subscriptionId ?? null) : null,
             entryTime: now,
-            admission: s.admission,
+            admission,
           })
         : null;
       await s.finish?.(tx, visit);

@@ -187,7 +187,14 @@ export async function addDogParkVisit(ctx: AppContext, b: Parsed<typeof dogParkV
     { price: d.initialPrice, finalPrice: d.price },
     { price: 'details.initialPrice', finalPrice: 'details.price' },
   );
-  return save(ctx, pricedSale(b, type, userId, p, d.selectedPayment, { numberOfDays: 1, boardingDays: 1 }));
+  return save(
+    ctx,
+    pricedSale(b, type, userId, p, d.selectedPayment, {
+      numberOfDays: 1,
+      boardingDays: 1,
+      admissionAcknowledged: b.admissionAcknowledged === true || d.admissionAcknowledged === true,
+    }),
+  );
 }
 
 /** Veterinary: the consultation price of the customer type, less the discount, floored at 0. */

@@ -1,0 +1,40 @@
+import { CORE_VACCINES_SAVED, coreVaccinesBody, coreVaccinesResponse } from '@pawdesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../lib/context.ts';
+import { principal } from '../../plugins/auth.ts';
+import { coreVaccines, setCoreVaccines } from './settings.service.ts';
+
+/** Settings: the core vaccines of the admission rule (read by staff, changed by admins on the Prices screen). */
+export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/settings/core-vaccines',
+    {
+      onRequest: app.auth('staff'),
+      schema: {
+        tags: ['settings'],
+        summary: 'The core vaccines of the boarding admission rule (default Rabies and DHPP)',
+        response: { 200: coreVaccinesResponse },
+      },
+    },
+    async () => ({ success: true as const, names: await coreVaccines(ctx.db) }),
+  );
+
+  app.put(
+    '/admin/core-vaccines',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Replace the core vaccines (1 to 10 unique names, any case). A record whose name contains a core name covers it. Audited.',
+        body: coreVaccinesBody,
+        response: { 200: coreVaccinesResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: CORE_VACCINES_SAVED,
+      names: await setCoreVaccines(ctx.db, principal(req), req.body.names),
+    }),
+  );
+};

@@ -1,0 +1,45 @@
+import { CORE_VACCINE_NAME_MAX, DEFAULT_CORE_VACCINES, MAX_CORE_VACCINES } from '@pawdesk/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Principal } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { readSetting, readSettingForUpdate, writeSetting } from './settings.repo.ts';
+
+/**
+ * Settings an admin edits (the `settings` table, key → JSON value). The core vaccines of the admission rule
+ * (issue 11) are the first: read by the pets module's admission check, edited on the Prices screen.
+ */
+export const CORE_VACCINES_KEY = 'core_vaccines';
+
+/** A stored list as the rule needs it: names (trimmed, non-empty); anything else is the default. */
+function asNames(value: unknown): string[] {
+  if (!Array.isArray(value)) return [...DEFAULT_CORE_VACCINES];
+  const names = value
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim().slice(0, CORE_VACCINE_NAME_MAX))
+    .filter(Boolean)
+    .slice(0, MAX_CORE_VACCINES);
+  return names.length ? names : [...DEFAULT_CORE_VACCINES];
+}
+
+/** The core vaccines (default Rabies and DHPP). */
+export async function coreVaccines(db: DbOrTx): Promise<string[]> {
+  return asNames(await readSetting(db, CORE_VACCINES_KEY));
+}
+
+/** Replaces the core vaccines (names already checked: 1..10, unique) and records the change; no change writes nothing. */
+export async function setCoreVaccines(db: DbOrTx, actor: Principal, names: string[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const before = asNames(await readSettingForUpdate(tx, CORE_VACCINES_KEY));
+    if (before.length === names.length && before.every((n, i) => n === names[i])) return before;
+    await writeSetting(tx, CORE_VACCINES_KEY, names);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.core_vaccines',
+      entity: 'settings',
+      entityId: CORE_VACCINES_KEY,
+      before: { names: before },
+      after: { names },
+    });
+    return names;
+  });
+}
