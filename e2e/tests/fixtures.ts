@@ -72,7 +72,16 @@ export const dogBody = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-/** POST /pet/addpet as the demo staff account: one owner with one dog; answers the ids. */
+/** The core vaccines (the boarding admission rule's default) recorded without dates: a dog that may board. */
+export const CORE_VACCINATIONS = [
+  { name: 'Rabies', numberOfDose: 1 },
+  { name: 'DHPP', numberOfDose: 1 },
+];
+
+/**
+ * POST /pet/addpet as the demo staff account: one owner with one dog; answers the ids. The dog has the core
+ * vaccinations unless `pet.vaccinations` says otherwise, so it meets the admission rule of boarding.
+ */
 export async function addOwnerWithDog(
   request: APIRequestContext,
   o: { ownerName?: string; email?: string | null; phone?: string; pet?: Record<string, unknown> } = {},
@@ -84,7 +93,7 @@ export async function addOwnerWithDog(
       phone: o.phone ?? uniquePhone('8'),
       ...(o.email ? { email: o.email } : {}),
       address: 'Sector 45, Gurugram',
-      pets: [dogBody(o.pet)],
+      pets: [dogBody({ vaccinations: CORE_VACCINATIONS, ...o.pet })],
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -41,6 +41,11 @@ function api(request: APIRequestContext, token: string) {
               dob: '2021-05-04',
               neutered: false,
               registrationDate: '2026-01-10',
+              // The core vaccines: the dog meets the admission rule of boarding.
+              vaccinations: [
+                { name: 'Rabies', numberOfDose: 1 },
+                { name: 'DHPP', numberOfDose: 1 },
+              ],
             },
           ],
         },
