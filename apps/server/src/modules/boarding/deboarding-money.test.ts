@@ -82,6 +82,16 @@ describe('extra days on a moved clock', () => {
   });
 });
 
+describe('days in the business time zone', () => {
+  it('in at 23:50 IST is day 1; 00:10 IST the next morning is day 2 (one extra day of a 1-day stay)', async () => {
+    t.clock.set(new Date('2026-11-22T18:20:00Z'));
+    const s = await board('hostel', { days: 1 });
+    expect((await details(s.boardingId)).json()).toMatchObject({ actualnumberOfDays: 1, deboard: { extraDays: 0 } });
+    t.clock.set(new Date('2026-11-22T18:40:00Z'));
+    expect((await details(s.boardingId)).json()).toMatchObject({ actualnumberOfDays: 2, deboard: { extraDays: 1, due: 1000 } });
+  });
+});
+
 describe('POST /visit/updatehostelvisit payments', () => {
   it('cash up to what is due (receipt now); more is a 400 and writes nothing', async () => {
     const s = await board('hostel', { days: 2, paymentType: 'payment_after_service' });

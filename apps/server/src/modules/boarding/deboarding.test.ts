@@ -216,6 +216,33 @@ describe('the deboarding endpoints', () => {
     expect(settled.statusCode).toBe(409);
   });
 
+  it('bad input is a 400 with a message and writes nothing', async () => {
+    const s = await board('hostel', { days: 2, paymentType: 'payment_after_service' });
+    const before = await rowCount(db(), 'payments');
+    for (const payment of [
+      { method: 'cash', amount: -1 },
+      { method: 'cash', amount: 'x' },
+      { method: 'cash', amount: 1.234 },
+      'cash',
+      [1],
+    ]) {
+      const res = await deboard('hosteldeboarding', { boardingid: s.boardingId, payment });
+      expect(res.statusCode, JSON.stringify(payment)).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    for (const body of [
+      { boardingid: s.boardingId, method: 'bitcoin' },
+      { boardingid: s.boardingId, method: 'cash', amount: -5 },
+      { method: 'card' },
+    ]) {
+      const res = await settle(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await settle({ method: 'card' })).json().message).toBe(M.boardingMissing);
+    expect(await rowCount(db(), 'payments')).toBe(before);
+    expect((await boardingRow(db(), s.boardingId)).isBoarded).toBe(true);
+  });
+
   it('is for staff: 401 anonymous, 403 customer', async () => {
     const s = await board('dog_park');
     expect(
