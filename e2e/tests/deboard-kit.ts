@@ -78,6 +78,39 @@ export function api(request: APIRequestContext, token: string) {
       return (await res.json()).boardingDetails ?? null;
     },
     clock: (body: { advanceDays: number } | { at: null }) => post('/test/clock', body, 200),
+    /** Deboards the pet's open boarding through the category's call (nothing due, or `cash` = what is due). */
+    async deboardPet(petId: string, cash?: number) {
+      const b = await this.boarding(petId);
+      const path: Record<string, string> = {
+        hostel: '/boarding/hosteldeboarding',
+        day_care: '/boarding/daycaredeboarding',
+        dog_park: '/deboard/dogparkdeboarding',
+      };
+      return post(
+        path[b.boardingType.code]!,
+        { boardingid: b._id, ...(cash ? { payment: { method: 'cash', amount: cash } } : {}) },
+        200,
+      );
+    },
+    /** A stay without a subscription, paid in advance by cash or left to pay after the service. */
+    stay(petId: string, type: VisitType, days: number, paid: boolean) {
+      const total = type.price * days;
+      return post(type.code === 'hostel' ? '/visit/addhostelvisit' : '/visit/adddaycarevisit', {
+        petId,
+        visitType: type._id,
+        details: {
+          planId: null,
+          isSubscriptionAvailed: false,
+          numberOfDays: days,
+          discount: 0,
+          finalPrice: total,
+          paymentLeft: paid ? 0 : total,
+          selectedPaymentType: paid ? 'advance_payment' : 'payment_after_service',
+          selectedPayment: paid ? 'cash' : null,
+          admissionAcknowledged: true,
+        },
+      });
+    },
   };
 }
 

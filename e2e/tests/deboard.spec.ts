@@ -199,6 +199,7 @@ test('empty states, and the failure messages of the details and of a deboard wit
   expect(await a.boarding(petId)).not.toBeNull();
   dialog = page.getByRole('dialog');
   await expect(dialog).toHaveCount(0);
+  await a.deboardPet(petId);
 });
 
 test('on a phone: categories as chips, rows as cards, the overlay full screen', async ({ page, request }) => {
@@ -250,4 +251,8 @@ test('on a phone: categories as chips, rows as cards, the overlay full screen', 
   await expect(dialog.getByRole('button', { name: 'Deboard' })).toBeEnabled();
   await expect(dialog.getByRole('button', { name: 'Deboard' })).toBeFocused();
   await expect(dialog.getByRole('textbox', { name: /Payment link/ })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Deboard pet' }).getByRole('button', { name: 'Deboard' }).click();
+  await expect(page.getByText('Pet deboarded successfully')).toBeVisible();
+  await expect(rowOf(page, name).getByText('Not Boarded')).toBeVisible();
 });

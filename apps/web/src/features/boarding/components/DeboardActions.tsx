@@ -60,8 +60,11 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
   // Keyboard users land on the way forward: Take payment while something is due, Deboard once nothing is.
   const payButton = useRef<HTMLButtonElement>(null);
   const deboardButton = useRef<HTMLButtonElement>(null);
+  /** Focus Take payment when it is there, else Deboard; `delay` lets a closing dialog hand its focus back first. */
+  const focusNext = (delay = 0) => window.setTimeout(() => (payButton.current ?? deboardButton.current)?.focus(), delay);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when what is due changes, not on each render
   useEffect(() => {
-    (due ? payButton : deboardButton).current?.focus();
+    focusNext();
   }, [due]);
 
   const links: PendingLink[] = quote.pendingPayments.flatMap((p) =>
@@ -85,7 +88,8 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
     } catch (err) {
       setChoosing(false);
       notify.error(deboardErrorMessage(err), err);
-      void onRefresh();
+      await onRefresh();
+      focusNext(350);
     }
   };
 

@@ -44,6 +44,7 @@ export function DeboardDetailsModal({ boarding, onClose }: { boarding: OpenBoard
       fullScreen={phone}
       size="lg"
       centered
+      closeButtonProps={{ 'aria-label': 'Close details' }}
       title={
         <Group gap={6}>
           <Text fw={700}>{boarding?.petName ?? 'Boarding'}</Text>
