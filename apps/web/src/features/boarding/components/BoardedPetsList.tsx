@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type BoardedPetRow, DEBOARD_MESSAGES as M } from '@pawdesk/shared';
 import { IconEye, IconListDetails, IconPaw } from '@tabler/icons-react';
+import { LoadMore } from '../../../components/LoadMore';
 import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useBoardedPets } from '../api/get-boarded-pets';
@@ -119,13 +120,7 @@ export function BoardedPetsList({
   return (
     <Stack gap="sm" aria-label={`${category.purpose} pets`} role="region">
       {compact ? <RowCards rows={rows} onOpen={onOpen} /> : <RowsTable rows={rows} onOpen={onOpen} />}
-      {list.hasNextPage ? (
-        <Group justify="center">
-          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      ) : null}
+      <LoadMore q={list} />
     </Stack>
   );
 }
