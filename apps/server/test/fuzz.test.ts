@@ -73,7 +73,35 @@ beforeAll(async () => {
     );
   }
   // Something to find: pets, owners and items (free and priced, so a prescription's total can match).
-  for (let i = 0; i < 4; i++) await makePet(t.database.db, { name: `Fuzzy ${i}` });
+  const pets = [];
+  for (let i = 0; i < 4; i++) pets.push(await makePet(t.database.db, { name: `Fuzzy ${i}` }));
+  // Open stays (something due on one, paid on the other), so deboarding and settling calls meet real boardings.
+  const desk = await t.user('staff');
+  const types = (await t.call({ method: 'GET', url: '/api/v1/visit/getallvisittypes', token: desk.token })).json().visitTypes;
+  const typeId = (code: string) => types.find((v: { code: string }) => v.code === code)._id as string;
+  for (const [pet, code, paymentType] of [
+    [pets[0]!, 'hostel', 'payment_after_service'],
+    [pets[1]!, 'day_care', 'advance_payment'],
+  ] as const) {
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/v1/visit/${code === 'hostel' ? 'addhostelvisit' : 'adddaycarevisit'}`,
+      token: desk.token,
+      payload: {
+        petId: pet.id,
+        visitType: typeId(code),
+        details: {
+          numberOfDays: 2,
+          discount: 0,
+          finalPrice: 2000,
+          selectedPaymentType: paymentType,
+          selectedPayment: 'cash',
+          admissionAcknowledged: true,
+        },
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`fuzz setup: ${code} stay not saved: ${res.body}`);
+  }
   for (const [i, price] of [0, 0, 1500].entries()) {
     await makeItem(t.database.db, {
       itemName: `Fuzz item ${i}`,

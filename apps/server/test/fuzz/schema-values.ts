@@ -149,6 +149,8 @@ function textArb(s: JsonSchema): fc.Arbitrary<string> {
 /** A field named after a table (`petId`, `visitType`, `presentIds`) holds ids of it. */
 function namesATable(pools: Pools, field: string): boolean {
   if (/(^|_)ids?$|Ids?$/.test(field)) return true;
+  // The existing client's lower-case names: `boardingid` holds a boarding's id.
+  if (/^[a-z]+id$/.test(field) && pools.ids.has(`${field.slice(0, -2)}s`)) return true;
   const snake = field.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
   return [...pools.ids.keys()].some((t) => t === `${snake}s` || t.endsWith(`_${snake}s`));
 }
