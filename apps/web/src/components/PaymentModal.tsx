@@ -9,9 +9,9 @@ export const PAYMENT_METHOD_LABEL: Record<VisitPaymentMethod, string> = {
   card: 'Card',
 };
 const METHOD_ICON: Record<VisitPaymentMethod, ReactNode> = {
-  cash: <IconCash size={22} aria-hidden />,
-  payment_link: <IconLink size={22} aria-hidden />,
-  card: <IconCreditCard size={22} aria-hidden />,
+  cash: <IconCash size={22} aria-hidden style={{ flexShrink: 0 }} />,
+  payment_link: <IconLink size={22} aria-hidden style={{ flexShrink: 0 }} />,
+  card: <IconCreditCard size={22} aria-hidden style={{ flexShrink: 0 }} />,
 };
 /** Cash and payment link (prescriptions); visits, boarding and subscriptions add Card. */
 const DEFAULT_METHODS: readonly PaymentMethod[] = ['cash', 'payment_link'];
@@ -152,6 +152,7 @@ export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
       opened={opened}
       onClose={close}
       title={step === 'type' ? 'Payment Type' : 'Payment Options'}
+      size={methods.length > 2 ? 'lg' : 'md'}
       centered
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}
