@@ -152,6 +152,8 @@ export const boardings = pgTable(
   (t) => [
     uniqueIndex('boardings_active_pet_uq').on(t.petId).where(sql`${t.isBoarded}`),
     index('boardings_type_idx').on(t.visitTypeId, t.isBoarded, t.entryTime),
+    /** Occupancy: stays of a type that left on or after a day (with boardings_type_idx for those still in). */
+    index('boardings_type_exit_idx').on(t.visitTypeId, t.exitTime),
     check('boardings_days_ck', sql`${t.numberOfDays} >= 1`),
     check('boardings_extra_ck', sql`${t.extraDays} >= 0 and ${t.extraChargedPaise} >= 0 and ${t.subscriptionDaysUsed} >= 0`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "boardings_type_exit_idx" ON "boardings" USING btree ("visit_type_id","exit_time");
