@@ -939,7 +939,8 @@ describe('Deboard Pets', () => {
       res = await clientCall('POST', path, staff.token, { petId: pet.id, visitType, isSubscriptionAvailed: true });
     }
     expect(res.status, JSON.stringify(res.json())).toBe(201);
-    return { visitType, petId: pet.id, boardingId: (res.json().visit as { boardingId: string }).boardingId };
+    const visit = res.json().visit as { _id: string; boardingId: string };
+    return { visitType, petId: pet.id, boardingId: visit.boardingId, visitId: visit._id };
   }
 
   it('GET /pet/getboardedpetslist/?type={visitTypeId} → success, boardedPetList [{_id, isBoarded, entryTime, petId {name, owner {name, phone}}}]', async () => {
@@ -1009,5 +1010,16 @@ describe('Deboard Pets', () => {
     const res = await clientCall('POST', '/visit/updatehostelvisit', staff.token, { _id: s.boardingId });
     expect(res.status).toBe(200);
     expectFields(res.json(), { success: 'boolean', message: 'string' });
+  });
+
+  it('POST /visit/updatehostelvisit {visitId} names the stay by its visit; a visit that boarded no pet is a 404', async () => {
+    const s = await boarded('hostel');
+    const res = await clientCall('POST', '/visit/updatehostelvisit', staff.token, { visitId: s.visitId });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, deboard: { bookedDays: 2 } });
+    const unknown = await clientCall('POST', '/visit/updatehostelvisit', staff.token, { visitId: '0123456789abcdef01234567' });
+    expect(unknown.status).toBe(404);
+    const none = await clientCall('POST', '/visit/updatehostelvisit', staff.token, {});
+    expect(none.status).toBe(400);
   });
 });

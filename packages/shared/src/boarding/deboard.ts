@@ -186,19 +186,25 @@ export type DeboardResponse = z.infer<typeof deboardResponse>;
  * POST /visit/updatehostelvisit: settles the stay as of now: posts the extra-day charge not yet posted (and
  * records the extra days and their price on the visit), then optionally takes a payment: cash (up to what is
  * due; receipt now), payment_link (a pending link for what is due, emailed), card (the client then calls
- * /payments/create-order with `notes.boardingId`). `boardingId` and `_id` are accepted for `boardingid`.
+ * /payments/create-order with `notes.boardingId`). `boardingId` and `_id` are accepted for `boardingid`, and
+ * `visitId` names the stay its visit started.
  */
 export const settleStayBody = z
   .object({
     boardingid: idSchema.optional(),
     boardingId: idSchema.optional(),
     _id: idSchema.optional(),
+    /** The existing client may name the stay by its visit: the boarding that visit started. */
+    visitId: idSchema.optional(),
     method: z.enum(['cash', 'payment_link', 'card'], { error: 'Payment method must be cash, payment_link or card' }).nullish(),
     /** Cash: the amount received (at most what is due). */
     amount: rupees({ label: 'Amount' }).nullish(),
   })
   .transform(({ boardingid, boardingId, _id, ...rest }) => ({ ...rest, boardingid: boardingid ?? boardingId ?? _id }))
-  .refine((b) => b.boardingid !== undefined, { message: DEBOARD_MESSAGES.boardingMissing, path: ['boardingid'] })
+  .refine((b) => b.boardingid !== undefined || b.visitId !== undefined, {
+    message: DEBOARD_MESSAGES.boardingMissing,
+    path: ['boardingid'],
+  })
   .refine((b) => b.method !== 'cash' || (b.amount !== undefined && b.amount !== null), {
     message: 'Enter the amount received',
     path: ['amount'],

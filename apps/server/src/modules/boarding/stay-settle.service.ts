@@ -9,10 +9,11 @@ import {
 } from '@pawdesk/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sendPaymentLink } from '../payments/payment-links.service.ts';
 import { type LedgerRow, recordPayment } from '../payments/payments.service.ts';
 import { paymentAnswer } from '../visits/visit-sale.service.ts';
+import { boardingsOfVisits } from './boarding.service.ts';
 import { loadStay, postExtraDays, quoteToApi, staySubject } from './stay.service.ts';
 
 /**
@@ -31,8 +32,16 @@ interface Settled {
   linkEmailed?: boolean;
 }
 
+/** The boarding the body names: by its id, else the one its visit started (404 when that visit boarded no pet). */
+async function boardingIdOf(ctx: AppContext, body: Body): Promise<string> {
+  if (body.boardingid) return body.boardingid;
+  const boarding = (await boardingsOfVisits(ctx.db, [body.visitId!])).get(body.visitId!);
+  if (!boarding) throw notFound('Boarding');
+  return boarding.id;
+}
+
 export async function settleStay(ctx: AppContext, body: Body, userId: string): Promise<SettleStayResponse> {
-  const boardingId = body.boardingid!;
+  const boardingId = await boardingIdOf(ctx, body);
   let settled: Settled = await ctx.db.transaction(async (tx) => {
     const stay = await loadStay(ctx, tx, boardingId, true);
     const b = stay.boarding;
