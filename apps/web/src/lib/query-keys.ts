@@ -20,6 +20,7 @@ export const queryRoots = {
   pets: ['pets'],
   prescriptions: ['prescriptions'],
   reminders: ['reminders'],
+  settings: ['settings'],
   site: ['site'],
   subscriptions: ['subscriptions'],
   visits: ['visits'],

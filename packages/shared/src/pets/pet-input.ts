@@ -59,11 +59,18 @@ const requiredDate = (message: string) =>
     .refine((v) => v === '' || isIsoDate(v), PET_MSG.invalidDate)
     .meta({ format: 'date', examples: ['2020-06-15'] });
 
-const optionalDate = text()
+/**
+ * A vaccination's optional date: '' and null mean none (null); absent stays absent (undefined), so the edit can
+ * tell "not sent, keep the stored date" (the existing client sends name and doses only) from "cleared".
+ */
+const vaccinationDate = text()
   .trim()
   .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isIsoDate(v), PET_MSG.invalidDate);
+  .transform((v) => (v === undefined ? undefined : v ? v : null))
+  .refine((v) => v == null || isIsoDate(v), PET_MSG.invalidDate);
+
+/** Absent stays absent; '' and null mean none. */
+const orNone = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
 
 /** Phone: required, exactly 10 digits (spec 000 §5). */
 export const phoneSchema = text({ error: PET_MSG.phoneRequired })
@@ -106,7 +113,7 @@ export type PetSchemaMode = 'form' | 'api';
  */
 export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form') {
   // Malformed dates have their own message; this rule only judges real dates.
-  const notFuture = (d: string | null) => d === null || !isIsoDate(d) || d <= todayIn(tz);
+  const notFuture = (d: string | null | undefined) => d == null || !isIsoDate(d) || d <= todayIn(tz);
 
   const dob = requiredDate(PET_MSG.dob).refine(notFuture, PET_MSG.dobFuture);
 
@@ -117,8 +124,8 @@ export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form'
       _id: text().trim().max(64, 'Invalid id').nullish(),
       name: optionalName(100),
       numberOfDose: dosesSchema,
-      givenOn: optionalDate.refine(notFuture, PET_MSG.givenOnFuture),
-      nextDue: optionalDate,
+      givenOn: vaccinationDate.refine(notFuture, PET_MSG.givenOnFuture),
+      nextDue: vaccinationDate,
       /** The vial's batch or serial number ('Batch / serial no.'). */
       serialNo: optionalName(60).meta({ examples: ['RB-2291'] }),
     })
@@ -135,8 +142,8 @@ export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form'
       .map((r) => ({
         name: r.name as string,
         numberOfDose: r.numberOfDose,
-        givenOn: r.givenOn,
-        nextDue: r.nextDue,
+        givenOn: r.givenOn ?? null,
+        nextDue: r.nextDue ?? null,
         serialNo: r.serialNo || null,
       })),
   );
@@ -155,7 +162,7 @@ export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form'
             numberOfDose: r.numberOfDose,
             givenOn: r.givenOn,
             nextDue: r.nextDue,
-            serialNo: r.serialNo || null,
+            serialNo: orNone(r.serialNo),
           })),
   );
 

@@ -106,8 +106,8 @@ describe('schemas', () => {
       pets: [{ ...pet, vaccinations: [{ name: 'Rabies', numberOfDose: '3' }, { name: 'DHPP', numberOfDose: '' }, { name: '' }] }],
     });
     expect(parsed.pets[0]!.vaccinations).toEqual([
-      { name: 'Rabies', numberOfDose: 3, givenOn: null, nextDue: null },
-      { name: 'DHPP', numberOfDose: null, givenOn: null, nextDue: null },
+      { name: 'Rabies', numberOfDose: 3, givenOn: null, nextDue: null, serialNo: null },
+      { name: 'DHPP', numberOfDose: null, givenOn: null, nextDue: null, serialNo: null },
     ]);
   });
 
@@ -149,7 +149,13 @@ describe('schemas', () => {
     expect(
       editPetBody.parse({ ...edit, vaccinations: [{ _id: 'b'.repeat(24), name: 'Rabies', numberOfDose: 1 }, { name: '' }] })
         .vaccinations,
-    ).toEqual([{ _id: 'b'.repeat(24), name: 'Rabies', numberOfDose: 1, givenOn: null, nextDue: null }]);
+    ).toStrictEqual([
+      { _id: 'b'.repeat(24), name: 'Rabies', numberOfDose: 1, givenOn: undefined, nextDue: undefined, serialNo: undefined },
+    ]);
+    // Dates and the serial number: left out keeps the stored ones (undefined), '' or null clears them (null).
+    expect(
+      editPetBody.parse({ ...edit, vaccinations: [{ name: 'Rabies', givenOn: '', nextDue: null, serialNo: ' ' }] }).vaccinations,
+    ).toStrictEqual([{ _id: null, name: 'Rabies', numberOfDose: null, givenOn: null, nextDue: null, serialNo: null }]);
   });
 
   it('requires a segment of Day Care or Veterinary on the customer form', () => {

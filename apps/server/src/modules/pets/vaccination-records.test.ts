@@ -61,7 +61,7 @@ describe('batch / serial number of a vaccination', () => {
     expect(found.json().list ?? found.json().pets ?? []).toEqual([]);
   });
 
-  it('the edit keeps a stored serial the entry does not send, and changes it when sent', async () => {
+  it('the edit keeps a stored serial the entry leaves out, changes it when sent, clears it when blank', async () => {
     const pet = await makePet(t.database.db, {
       vaccinations: [{ name: 'Rabies', numberOfDose: 1, givenOn: '2026-01-05', serialNo: 'RB-1' }],
     });
@@ -73,6 +73,9 @@ describe('batch / serial number of a vaccination', () => {
     // Pawdesk's edit form sends the row with its id and a new serial.
     expect((await edit([{ _id: read._id, name: 'Rabies', numberOfDose: 2, serialNo: 'RB-2' }])).statusCode).toBe(200);
     expect((await details(pet.id)).vaccinations).toEqual([{ ...read, numberOfDose: 2, serialNo: 'RB-2' }]);
+    // Cleared in the form ('' or null): cleared.
+    expect((await edit([{ _id: read._id, name: 'Rabies', numberOfDose: 2, givenOn: '', serialNo: '' }])).statusCode).toBe(200);
+    expect((await details(pet.id)).vaccinations).toEqual([{ ...read, numberOfDose: 2, givenOn: null, serialNo: null }]);
   });
 
   it('existing records keep what they have (no serial: null)', async () => {
@@ -82,7 +85,7 @@ describe('batch / serial number of a vaccination', () => {
     ]);
   });
 
-  it('matching: a matched row keeps its serial unless the entry sends one; a new row takes the entry’s', () => {
+  it('matching: a matched row keeps its serial when the entry leaves it out, null clears it; a new row takes the entry’s', () => {
     const row = {
       id: 'a'.repeat(24),
       petId: 'p'.repeat(24),
@@ -93,15 +96,9 @@ describe('batch / serial number of a vaccination', () => {
       serialNo: 'OLD',
       createdAt: new Date(),
     };
-    const given = (serialNo: string | null) => ({
-      _id: null,
-      name: 'rabies',
-      numberOfDose: 1,
-      givenOn: null,
-      nextDue: null,
-      serialNo,
-    });
-    expect(vaccinationChanges([row], [given(null)]).update[0]!.values.serialNo).toBe('OLD');
+    const given = (serialNo: string | null | undefined) => ({ _id: null, name: 'rabies', numberOfDose: 1, serialNo });
+    expect(vaccinationChanges([row], [given(undefined)]).update[0]!.values.serialNo).toBe('OLD');
+    expect(vaccinationChanges([row], [given(null)]).update[0]!.values.serialNo).toBeNull();
     expect(vaccinationChanges([row], [given('NEW')]).update[0]!.values.serialNo).toBe('NEW');
     expect(vaccinationChanges([], [given('NEW')]).insert[0]!.serialNo).toBe('NEW');
   });

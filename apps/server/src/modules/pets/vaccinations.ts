@@ -1,9 +1,15 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { applyVaccinationChanges, type VaccinationRow, type VaccinationValues, vaccinationsOf } from './pets.repo.ts';
 
-/** A vaccination as an edit sends it: `_id` when it is a stored row the form read. */
-export interface GivenVaccination extends VaccinationValues {
+/**
+ * A vaccination as an edit sends it: `_id` when it is a stored row the form read. A date or serial number left out
+ * (undefined) keeps the stored one; null clears it.
+ */
+export interface GivenVaccination extends Pick<VaccinationValues, 'name' | 'numberOfDose'> {
   _id: string | null;
+  givenOn?: string | null;
+  nextDue?: string | null;
+  serialNo?: string | null;
 }
 
 export interface VaccinationChanges {
@@ -17,7 +23,8 @@ const key = (name: string) => name.trim().toLowerCase();
 /**
  * How a stored list becomes the given one. Each given entry is matched to a stored row: by `_id`, else by the same
  * name (case-insensitive) and number of doses, else by the same name. A matched row keeps its id and what the entry
- * does not send (the dates given and due, the batch or serial number); name and doses become the entry's. Unmatched entries are new rows, and
+ * does not send (the dates given and due, the batch or serial number: left out, not null); name and doses become the
+ * entry's. Unmatched entries are new rows, and
  * stored rows no entry matched are removed.
  */
 export function vaccinationChanges(stored: readonly VaccinationRow[], given: readonly GivenVaccination[]): VaccinationChanges {
@@ -41,9 +48,9 @@ export function vaccinationChanges(stored: readonly VaccinationRow[], given: rea
   const values = (g: GivenVaccination, v?: VaccinationRow): VaccinationValues => ({
     name: g.name,
     numberOfDose: g.numberOfDose,
-    givenOn: g.givenOn ?? v?.givenOn ?? null,
-    nextDue: g.nextDue ?? v?.nextDue ?? null,
-    serialNo: g.serialNo ?? v?.serialNo ?? null,
+    givenOn: g.givenOn === undefined ? (v?.givenOn ?? null) : g.givenOn,
+    nextDue: g.nextDue === undefined ? (v?.nextDue ?? null) : g.nextDue,
+    serialNo: g.serialNo === undefined ? (v?.serialNo ?? null) : g.serialNo,
   });
   return {
     update: given.flatMap((g, i) => {

@@ -1,4 +1,4 @@
-import { type PetDetails, todayIn } from '@pawdesk/shared';
+import { type PetDetails, todayIn, type Vaccination } from '@pawdesk/shared';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { saveFailure } from './components/save-errors';
@@ -40,6 +40,26 @@ export const petFormValues = (pet: PetDetails): PetFormValues => ({
   dob: pet.dob ?? '',
   neutered: pet.neutered,
   registrationDate: pet.registrationDate,
+});
+
+/** One vaccination row of the staff forms (VaccinationRows with dates); `_id` when it is a stored row. */
+export interface VaccinationFormValues {
+  _id?: string;
+  name: string;
+  numberOfDose: string;
+  givenOn: string;
+  serialNo: string;
+  nextDue: string;
+}
+
+/** A stored vaccination as form values (blank where not recorded). */
+export const vaccinationFormValues = (v: Vaccination): VaccinationFormValues => ({
+  _id: v._id,
+  name: v.name,
+  numberOfDose: v.numberOfDose === null ? '' : String(v.numberOfDose),
+  givenOn: v.givenOn ?? '',
+  serialNo: v.serialNo ?? '',
+  nextDue: v.nextDue ?? '',
 });
 
 /** What OwnerFields hold (the owner's name is `ownerName` or `name`, per form). */

@@ -22,10 +22,13 @@ export const petKeys = {
 /**
  * After a pet or owner is added or changed: every cached answer that shows
  * pets or owners, other features' included (the customer's pet pickers under
- * /customerappointment, visit lists that name the pet).
+ * /customerappointment, visit lists that name the pet, vaccinations due).
  */
 export function invalidatePetData(qc: QueryClient) {
   return Promise.all(
-    [queryRoots.pets, queryRoots.appointments, queryRoots.visits].map((queryKey) => qc.invalidateQueries({ queryKey })),
+    // Vaccination records feed the reminders' 'Vaccinations due' and the boarding admission check.
+    [queryRoots.pets, queryRoots.appointments, queryRoots.visits, queryRoots.reminders, queryRoots.boarding].map((queryKey) =>
+      qc.invalidateQueries({ queryKey }),
+    ),
   );
 }

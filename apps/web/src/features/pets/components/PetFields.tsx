@@ -15,13 +15,13 @@ export interface PetFieldsProps {
   species?: readonly string[];
   /** Show the optional vaccinations list. */
   vaccinations?: boolean;
-  /** Also ask for the date given and the next due date of each vaccination (staff). */
+  /** Also ask for the date given, the batch / serial number and the next due date of each vaccination (staff). */
   vaccinationDates?: boolean;
   /** Focus the first field on mount. */
   autoFocus?: boolean;
 }
 
-export const emptyVaccination = () => ({ name: '', numberOfDose: '', givenOn: '', nextDue: '' });
+export const emptyVaccination = () => ({ name: '', numberOfDose: '', givenOn: '', serialNo: '', nextDue: '' });
 
 /** The fields of one pet: name, species, breed (+ custom breed for Other), sex, color, dates, neutered, vaccinations. */
 export function PetFields({
@@ -108,12 +108,13 @@ export function VaccinationRows({ prefix, withDates }: { prefix: string; withDat
       ) : null}
       {fields.map((f, i) => (
         <Group key={f.id} align="flex-start" gap="xs" wrap="nowrap">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: withDates ? 4 : 2 }} spacing="xs" style={{ flex: 1 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: withDates ? 3 : 2 }} spacing="xs" style={{ flex: 1 }}>
             <TextInput label="Vaccine name" size="sm" {...field(i, 'name')} />
             <TextInput label="Number of doses" size="sm" inputMode="numeric" {...field(i, 'numberOfDose')} />
             {withDates ? (
               <>
                 <TextInput label="Date given" type="date" size="sm" max={today} {...field(i, 'givenOn')} />
+                <TextInput label="Batch / serial no." size="sm" maxLength={60} {...field(i, 'serialNo')} />
                 <TextInput label="Next due" type="date" size="sm" {...field(i, 'nextDue')} />
               </>
             ) : null}

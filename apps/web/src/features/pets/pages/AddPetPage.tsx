@@ -13,7 +13,7 @@ import { PetFields } from '../components/PetFields';
 import { emptyPetValues, type OwnerContactValues, onSaveError, type PetFormValues } from '../forms';
 
 interface PetForm extends PetFormValues {
-  vaccinations: { name: string; numberOfDose: string; givenOn: string; nextDue: string }[];
+  vaccinations: { name: string; numberOfDose: string; givenOn: string; serialNo: string; nextDue: string }[];
 }
 interface AddPetForm extends OwnerContactValues {
   ownerName: string;

@@ -9,6 +9,8 @@ import { queryRoots } from '../../../lib/query-keys';
 export const priceKeys = {
   visitTypes: () => [...queryRoots.visits, 'admin-types'] as const,
   plans: () => [...queryRoots.subscriptions, 'admin-plans'] as const,
+  /** GET /settings/core-vaccines: the admission rule's core vaccines. */
+  coreVaccines: () => [...queryRoots.settings, 'core-vaccines'] as const,
   history: (entity: PriceAuditEntity, entityId?: string) =>
     [...(entity === 'plan' ? queryRoots.subscriptions : queryRoots.visits), 'history', entity, entityId ?? 'all'] as const,
 };

@@ -12,6 +12,7 @@ import { usePlans } from '../api/get-plans';
 import { useVisitTypes } from '../api/get-visit-types';
 import { useRestorePlan } from '../api/restore-plan';
 import { useRetirePlan } from '../api/retire-plan';
+import { AdmissionRuleCard } from '../components/AdmissionRuleCard';
 import { HistoryDrawer, type HistoryTarget } from '../components/HistoryDrawer';
 import { PlanModal, type PlanTarget } from '../components/PlanModal';
 import { PlansSection } from '../components/PlansSection';
@@ -127,6 +128,9 @@ function PriceManager() {
             onRetire={(plan) => setOffered(plan, false)}
             onRestore={(plan) => setOffered(plan, true)}
           />
+        </Section>
+        <Section title="Admission rule" hint="Who may board: a dog's age and its core vaccinations.">
+          <AdmissionRuleCard />
         </Section>
       </Stack>
     );

@@ -7,4 +7,6 @@ export const reminderKeys = {
   list: (from: string, to: string, filter: ReminderFilter) => [...queryRoots.reminders, 'list', from, to, filter] as const,
   sentAll: [...queryRoots.reminders, 'sent'] as const,
   sent: (from: string, to: string) => [...queryRoots.reminders, 'sent', from, to] as const,
+  /** GET /reminders/vaccinations-due?days: overdue, due today and due in the next days. */
+  vaccinationsDue: (days: number) => [...queryRoots.reminders, 'vaccinations-due', days] as const,
 };

@@ -12,7 +12,7 @@ const STATUS: Record<NotificationStatus, { color: string; label: string }> = {
   unreachable: { color: 'gray', label: 'No email' },
 };
 
-const KIND: Record<string, string> = { reminder: 'Reminder', overdue: 'Missed follow-up' };
+const KIND: Record<string, string> = { reminder: 'Reminder', overdue: 'Missed follow-up', vaccines_due: 'Vaccinations due' };
 
 function When({ m }: { m: SentMessage }) {
   if (m.status === 'sent' && m.sentAt) {

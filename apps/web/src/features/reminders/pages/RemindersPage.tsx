@@ -14,7 +14,7 @@ import {
   type SentMessage,
   todayIn,
 } from '@pawdesk/shared';
-import { IconBell, IconCalendar, IconMail, IconSend } from '@tabler/icons-react';
+import { IconBell, IconCalendar, IconMail, IconSend, IconVaccine } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
@@ -30,6 +30,7 @@ import { useRetryMessage } from '../api/retry-message';
 import { useSendReminders } from '../api/send-reminders';
 import { MessagesTable } from '../components/MessagesTable';
 import { RemindersTable } from '../components/RemindersTable';
+import { VaccinationsDuePanel } from '../components/VaccinationsDuePanel';
 
 const SEND_FAILED = 'Error in sending reminders';
 
@@ -78,7 +79,7 @@ export default function RemindersPage() {
   const sent = useSentMessages(settled);
   const send = useSendReminders();
   const retry = useRetryMessage();
-  const [tab, setTab] = useState<string | null>('reminders');
+  const [tab, setTab] = useState<string | null>(params.get('tab') === 'vaccinations' ? 'vaccinations' : 'reminders');
   const [retrying, setRetrying] = useState<string | null>(null);
 
   const rows = list.data?.List ?? [];
@@ -185,7 +186,15 @@ export default function RemindersPage() {
         }
       />
       <Card withBorder radius="lg" padding="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
+        {/* The presets and the date choose follow-ups and birthdays; Vaccinations due has its own range. */}
+        <Group
+          justify="space-between"
+          align="flex-end"
+          wrap="wrap"
+          gap="sm"
+          mb="md"
+          display={tab === 'vaccinations' ? 'none' : undefined}
+        >
           <Group gap="xs" wrap="wrap" role="group" aria-label="Presets">
             {REMINDER_PRESETS.map((p) => (
               <Button
@@ -229,9 +238,15 @@ export default function RemindersPage() {
                 </Badge>
               ) : null}
             </Tabs.Tab>
+            <Tabs.Tab value="vaccinations" leftSection={<IconVaccine size={16} />}>
+              Vaccinations due
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="reminders">{body}</Tabs.Panel>
           <Tabs.Panel value="messages">{messagesBody}</Tabs.Panel>
+          <Tabs.Panel value="vaccinations">
+            <VaccinationsDuePanel />
+          </Tabs.Panel>
         </Tabs>
       </Card>
     </>

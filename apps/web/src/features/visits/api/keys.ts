@@ -9,6 +9,8 @@ export const visitKeys = {
   customerPets: (email: string) => [...queryRoots.appointments, 'customerPets', email] as const,
   /** POST /boarding/checkboarding {_id: petId}: the pet's active boarding, if any. */
   boarding: (petId: string) => [...queryRoots.boarding, 'check', petId] as const,
+  /** POST /boarding/admissioncheck {_id: petId}: what the admission rule finds missing today. */
+  admission: (petId: string) => [...queryRoots.boarding, 'admission', petId] as const,
   /** GET /subscription/getsubscriptiondetails/?petId&visitType: the pet's active subscription for a purpose. */
   subscription: (petId: string, visitType: string) => [...queryRoots.subscriptions, 'details', petId, visitType] as const,
 };

@@ -1,10 +1,12 @@
 import { discountError, finalPrice, toRupees } from '@pawdesk/shared';
 import { useState } from 'react';
+import { useAdmission } from './AdmissionWarning';
 import { FormCard, MoneyInput, num, PriceLines, paise, type VisitFormProps } from './form-parts';
 
 /** Dog Park: the type's price less a discount (never above the price); paid through the payment options. */
 export function DogParkForm({ petId, type, saver }: VisitFormProps) {
   const [discount, setDiscount] = useState<number | string>(0);
+  const admission = useAdmission(petId);
   const pricePaise = paise(type.price);
   const error = discountError(pricePaise, paise(discount));
   const final = toRupees(finalPrice(pricePaise, paise(discount)));
@@ -16,10 +18,12 @@ export function DogParkForm({ petId, type, saver }: VisitFormProps) {
       total: final,
       askMethod: true,
       fallback: 'Failed to save visit',
+      admission,
       build: (c) => ({
         petId,
         visitType: type._id,
         details: { initialPrice: type.price, discount: num(discount), price: final, selectedPayment: c?.method },
+        admissionAcknowledged: admission.flag,
       }),
     });
   };
@@ -40,6 +44,7 @@ export function DogParkForm({ petId, type, saver }: VisitFormProps) {
           ['Final price', final],
         ]}
       />
+      {admission.element}
     </FormCard>
   );
 }

@@ -2,11 +2,13 @@ import { Text } from '@mantine/core';
 import { VISIT_MESSAGES } from '@pawdesk/shared';
 import { notify } from '../../../lib/notify';
 import { FormCard, type VisitFormProps } from './form-parts';
+import { useAdmission } from './AdmissionWarning';
 import { useSubscriptionSwitch } from './SubscriptionSwitch';
 
 /** Day School and Play School: saved only with the pet's subscription activated (spec 001 §4). */
 export function SchoolForm({ petId, type, saver, code }: VisitFormProps & { code: 'day_school' | 'play_school' }) {
   const sub = useSubscriptionSwitch(petId, type._id, type.purpose);
+  const admission = useAdmission(petId);
 
   const save = () => {
     if (!sub.active) {
@@ -18,7 +20,14 @@ export function SchoolForm({ petId, type, saver, code }: VisitFormProps & { code
       code,
       total: 0,
       fallback: 'Failed to save visit',
-      build: () => ({ petId, visitType: type._id, isSubscriptionAvailed: true, planId }),
+      admission,
+      build: () => ({
+        petId,
+        visitType: type._id,
+        isSubscriptionAvailed: true,
+        planId,
+        admissionAcknowledged: admission.flag,
+      }),
     });
   };
 
@@ -28,6 +37,7 @@ export function SchoolForm({ petId, type, saver, code }: VisitFormProps & { code
         {type.purpose} visits are covered by the pet's subscription.
       </Text>
       {sub.element}
+      {admission.element}
     </FormCard>
   );
 }

@@ -3,6 +3,7 @@ import { boardingPrice, daysError, discountError, toRupees } from '@pawdesk/shar
 import { useState } from 'react';
 import { COUNT_INPUT } from '../../../components/NumberField';
 import { FormCard, MoneyInput, num, PriceLines, paise, type VisitFormProps } from './form-parts';
+import { useAdmission } from './AdmissionWarning';
 import { useSubscriptionSwitch } from './SubscriptionSwitch';
 
 /**
@@ -14,6 +15,7 @@ export function StayForm({ petId, type, saver, code }: VisitFormProps & { code: 
   const [discount, setDiscount] = useState<number | string>(0);
   const [tried, setTried] = useState(false);
   const sub = useSubscriptionSwitch(petId, type._id, type.purpose);
+  const admission = useAdmission(petId);
   const using = sub.active !== null;
   const dailyPaise = paise(type.price);
   const dayCount = typeof days === 'number' ? days : Number.NaN;
@@ -29,6 +31,7 @@ export function StayForm({ petId, type, saver, code }: VisitFormProps & { code: 
       total,
       withPaymentType: true,
       fallback: 'Failed to save visit',
+      admission,
       build: (c) => ({
         petId,
         visitType: type._id,
@@ -42,6 +45,7 @@ export function StayForm({ petId, type, saver, code }: VisitFormProps & { code: 
           paymentLeft: c ? Math.max(0, Math.round((total - c.amountNow) * 100) / 100) : 0,
           selectedPaymentType: c?.paymentType ?? null,
           selectedPayment: c?.method ?? null,
+          admissionAcknowledged: admission.flag,
         },
       }),
     });
@@ -82,6 +86,7 @@ export function StayForm({ petId, type, saver, code }: VisitFormProps & { code: 
               ]
         }
       />
+      {admission.element}
     </FormCard>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError, errorMessage, serverAnswered } from '../../../lib/api-client'
 import { notify } from '../../../lib/notify';
 import { queryRoots } from '../../../lib/query-keys';
 import { type SaveCode, useSaveVisit } from '../api/save-visit';
+import type { Admission } from './AdmissionWarning';
 
 export type VisitChoice = PaymentChoice<VisitPaymentMethod>;
 
@@ -23,6 +24,8 @@ export interface SaveRequest {
   build: (choice: VisitChoice | null) => unknown;
   /** The spec's fallback when the server gave no message. */
   fallback: string;
+  /** Boarding purposes: the admission rule's warning, acknowledged before the save (and shown on the server's 409). */
+  admission?: Admission;
 }
 
 export interface VisitSaver {
@@ -62,6 +65,7 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
         },
         onError: (err) => {
           setPending(null);
+          req.admission?.refused(err);
           if (isPriceMismatch(err)) void qc.invalidateQueries({ queryKey: queryRoots.visits });
           if (err instanceof ApiError) setFieldErrors(err.errors);
           if (serverAnswered(err)) notify.error(err.message);
@@ -77,6 +81,7 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
       notify.error(VISIT_MESSAGES.missingInfo);
       return;
     }
+    if (req.admission && !req.admission.guard()) return;
     if (req.total > 0 || req.askMethod) setPending(req);
     else run(req, null);
   };

@@ -13,15 +13,16 @@ export function VaccinationsPanel({ pet, onBack }: { pet: PetDetails; onBack: ()
       {pet.vaccinations.length === 0 ? (
         <EmptyState title="No vaccinations recorded" />
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="sm" highlightOnHover>
-            <TableHead columns={['Vaccine', 'Doses', 'Given on', 'Next due']} />
+            <TableHead columns={['Vaccine', 'Doses', 'Given on', 'Batch / serial no.', 'Next due']} />
             <Table.Tbody>
               {pet.vaccinations.map((v) => (
                 <Row key={v._id} onOpen={() => setOpen(v)} label={`Vaccination ${v.name}`}>
                   <Table.Td fw={600}>{v.name}</Table.Td>
                   <Table.Td>{v.numberOfDose ?? '—'}</Table.Td>
                   <Table.Td>{v.givenOn ? formatDate(v.givenOn) : '—'}</Table.Td>
+                  <Table.Td>{v.serialNo ?? '—'}</Table.Td>
                   <Table.Td>{v.nextDue ? formatDate(v.nextDue) : '—'}</Table.Td>
                 </Row>
               ))}
@@ -36,6 +37,7 @@ export function VaccinationsPanel({ pet, onBack }: { pet: PetDetails; onBack: ()
               ['Vaccine', open.name],
               ['Number of doses', open.numberOfDose ?? 'Not recorded'],
               ['Given on', open.givenOn ? formatDate(open.givenOn) : 'Not recorded'],
+              ['Batch / serial no.', open.serialNo ?? 'Not recorded'],
               ['Next due', open.nextDue ? formatDate(open.nextDue) : 'Not recorded'],
             ]}
           />
