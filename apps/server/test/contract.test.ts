@@ -248,6 +248,22 @@ describe('New Visit', () => {
     },
   );
 
+  it('the existing client never sends admissionAcknowledged: a dog the admission rule flags is refused with 409 {success, message, missing}', async () => {
+    const petId = (await makePet(t.database.db, { vaccinations: [] })).id;
+    const res = await clientCall('POST', '/visit/addhostelvisit', staff.token, {
+      petId,
+      visitType: await typeId('hostel'),
+      details: { planId: null, isSubscriptionAvailed: false, numberOfDays: 1, discount: 0, finalPrice: 1000, paymentLeft: 0 },
+    });
+    expect(res.status).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Admission rule: No record of Rabies; No record of DHPP. Confirm to board anyway.',
+      missing: ['No record of Rabies', 'No record of DHPP'],
+      admissionRequired: true,
+    });
+  });
+
   it.each([
     ['/visit/adddayschoolvisit', 'day_school'],
     ['/visit/addplayschoolvisit', 'play_school'],
