@@ -173,4 +173,16 @@ describe('POST /reminders/vaccinations-due/remind', () => {
     expect((await remind({ petIds: [p.id] }, customer.token)).statusCode).toBe(403);
     expect(await db().select().from(notifications)).toHaveLength(before);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)('two reminders of one owner at once queue one email (PostgreSQL)', async () => {
+    const owner = await makeOwner(db(), { email: 'race@example.in' });
+    const a = await makePet(db(), { ownerId: owner.id, vaccinations: [{ name: 'Rabies', nextDue: day(2) }] });
+    const b = await makePet(db(), { ownerId: owner.id, vaccinations: [{ name: 'DHPP', nextDue: day(3) }] });
+    const answers = await Promise.all([remind({ petIds: [a.id] }), remind({ petIds: [b.id] }), remind({ petIds: [a.id, b.id] })]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const counts = answers.map((r) => r.json());
+    expect(counts.reduce((n, c) => n + c.queued, 0)).toBe(1);
+    expect(counts.reduce((n, c) => n + c.alreadySent, 0)).toBe(2);
+    expect(await outbox([owner.id])).toHaveLength(1);
+  });
 });
