@@ -210,13 +210,14 @@ function phonePrefixes(n: number): string[] {
 const SCENARIOS: { name: string; paths: string[] }[] = [
   {
     name: 'name search (contains, case-insensitive)',
-    paths: NAME_TERMS.map((t) => `/api/v1/pet/getfilteredpetsbynameandphone?name=${encodeURIComponent(t)}`),
+    paths: NAME_TERMS.map((t) => `/api/v1/pet/getfilteredpetsbynameandphone?name=${encodeURIComponent(t)}&limit=50`),
   },
   {
     name: 'phone search (prefix)',
-    paths: phonePrefixes(40).map((p) => `/api/v1/pet/getfilteredpetsbynameandphone?phone=${p}`),
+    paths: phonePrefixes(40).map((p) => `/api/v1/pet/getfilteredpetsbynameandphone?phone=${p}&limit=50`),
   },
-  { name: 'All Pets, first page (50)', paths: ['/api/v1/pet/getallpets'] },
+  // Pawdesk's screens page by 50 (`limit`); without it the existing client's unpaged list answers up to 500.
+  { name: 'All Pets, first page (50)', paths: ['/api/v1/pet/getallpets?limit=50'] },
   // The floor of any signed-in call on this machine: token check and one primary-key query.
   { name: 'reference: GET /auth/me', paths: ['/api/v1/auth/me'] },
 ];
