@@ -133,9 +133,26 @@ export async function seedDemo(db: Db, tz: string): Promise<boolean> {
           .returning();
         allPets.push(pet!);
         if (species === 'dog') {
+          // A few boosters are overdue or due within the month, so 'Vaccinations due' and the admission warning show.
+          const rabiesDue = petIndex % 6 === 1 ? -4 : petIndex % 6 === 2 ? 0 : 165;
+          const dhppDue = petIndex % 6 === 3 ? 9 : 245;
           await tx.insert(vaccinations).values([
-            { petId: pet!.id, name: 'Rabies', numberOfDose: 1, givenOn: addDays(today, -200), nextDue: addDays(today, 165) },
-            { petId: pet!.id, name: 'DHPPiL', numberOfDose: 2, givenOn: addDays(today, -120), nextDue: addDays(today, 245) },
+            {
+              petId: pet!.id,
+              name: 'Rabies',
+              numberOfDose: 1,
+              givenOn: addDays(today, rabiesDue - 365),
+              nextDue: addDays(today, rabiesDue),
+              serialNo: `RB${String(2400 + petIndex).padStart(6, '0')}`,
+            },
+            {
+              petId: pet!.id,
+              name: 'DHPPiL',
+              numberOfDose: 2,
+              givenOn: addDays(today, dhppDue - 365),
+              nextDue: addDays(today, dhppDue),
+              serialNo: `DH${String(7100 + petIndex).padStart(6, '0')}`,
+            },
           ]);
         }
       }

@@ -173,16 +173,25 @@ export default function RemindersPage() {
     <>
       <PageHeader
         title="Reminders"
-        subtitle={range ? describe(range, preset, today) : 'Follow-ups and birthdays.'}
+        subtitle={
+          tab === 'vaccinations'
+            ? 'Vaccinations overdue and coming due; remind their owners by email.'
+            : range
+              ? describe(range, preset, today)
+              : 'Follow-ups and birthdays.'
+        }
         actions={
-          <Button
-            leftSection={<IconSend size={18} />}
-            onClick={() => void onRemindAll()}
-            loading={send.isPending}
-            disabled={!settled || rows.length === 0 || list.isPending}
-          >
-            Remind All
-          </Button>
+          // Vaccinations due has its own Remind owner and Remind all shown.
+          tab === 'vaccinations' ? undefined : (
+            <Button
+              leftSection={<IconSend size={18} />}
+              onClick={() => void onRemindAll()}
+              loading={send.isPending}
+              disabled={!settled || rows.length === 0 || list.isPending}
+            >
+              Remind All
+            </Button>
+          )
         }
       />
       <Card withBorder radius="lg" padding="md">
