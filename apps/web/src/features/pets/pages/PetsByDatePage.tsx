@@ -109,13 +109,19 @@ function PetDetailsSection({ pet, onBack }: { pet: PetDetails; onBack: () => voi
       <Modal opened={vaccOpen} onClose={() => setVaccOpen(false)} title="Vaccinations" centered>
         <Stack gap="xs">
           {pet.vaccinations.map((v) => (
-            <Group key={v._id} justify="space-between" wrap="nowrap">
+            <Group key={v._id} justify="space-between" wrap="wrap" gap={4}>
               <Text fw={600} size="sm">
                 {v.name}
               </Text>
               <Text size="sm" c="dimmed">
-                {v.numberOfDose != null ? `${v.numberOfDose} dose${v.numberOfDose === 1 ? '' : 's'}` : ''}
-                {v.nextDue ? ` · next due ${formatDate(v.nextDue)}` : ''}
+                {[
+                  v.numberOfDose != null ? `${v.numberOfDose} dose${v.numberOfDose === 1 ? '' : 's'}` : null,
+                  v.givenOn ? `given ${formatDate(v.givenOn)}` : null,
+                  v.serialNo ? `serial ${v.serialNo}` : null,
+                  v.nextDue ? `next due ${formatDate(v.nextDue)}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Text>
             </Group>
           ))}
