@@ -143,7 +143,7 @@ test('Vaccinations due: overdue, today and upcoming; Remind owner once a day; re
   await page.getByRole('tab', { name: 'Vaccinations due' }).click();
   // The header speaks of vaccinations; the follow-ups' Remind All belongs to the other tab.
   await expect(page.getByText('Vaccinations overdue and coming due; remind their owners by email.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Remind All' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remind All', exact: true })).toHaveCount(0);
   const overdue = page.getByRole('region', { name: 'Overdue' });
   const dueToday = page.getByRole('region', { name: 'Due today' });
   const upcoming = page.getByRole('region', { name: 'Due in the next 30 days' });

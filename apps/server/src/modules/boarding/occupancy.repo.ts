@@ -41,9 +41,10 @@ export interface Window {
 /**
  * Places booked per type and day, counted in SQL over the stays that overlap the window (entered before its end;
  * still boarded, or left at or after its start). A stay takes its days in the business time zone: from the day it
- * entered to the day it left; while still boarded, to the last booked day (entry + booked days − 1) or today if it
- * stays on beyond that (an overstay holds its place today, not on future days). A stay that is not boarded and has
- * no exit time takes none.
+ * entered to the day it left, but never today: a pet that left today has freed its place, as the capacity rule
+ * counts it; while still boarded, to the last booked day (entry + booked days − 1) or today if it stays on beyond
+ * that (an overstay holds its place today, not on future days). A stay that is not boarded and has no exit time
+ * takes none.
  */
 export async function bookedPerDay(db: DbOrTx, visitTypeIds: readonly string[], w: Window): Promise<BookedRow[]> {
   if (visitTypeIds.length === 0 || w.dates.length === 0) return [];
@@ -63,7 +64,7 @@ export async function bookedPerDay(db: DbOrTx, visitTypeIds: readonly string[], 
         ${entryDay} as first_day,
         case when ${boardings.isBoarded}
           then greatest(${entryDay} + (${boardings.numberOfDays} - 1), ${w.today}::date)
-          else (${boardings.exitTime} at time zone ${w.tz})::date
+          else least((${boardings.exitTime} at time zone ${w.tz})::date, ${w.today}::date - 1)
         end as last_day
       from ${boardings}
       where ${and(

@@ -77,6 +77,8 @@ describe('GET /boarding/occupancy', () => {
     // 00:15 to 23:50 on 7 Mar in Kolkata: 6–7 Mar in UTC, one day here.
     await stay(type.id, '2026-03-06T18:45:00Z', 1, '2026-03-07T18:20:00Z');
     await stay(type.id, '2026-01-01T05:00:00Z', 2, '2026-01-03T05:00:00Z'); // long gone
+    // Left this morning: counts on 9 Mar, not today, where its place is free again (as the capacity rule counts).
+    await stay(type.id, '2026-03-09T04:00:00Z', 3, '2026-03-10T04:00:00Z');
 
     const res = await get('/boarding/occupancy?from=2026-03-05&days=8', staff.token);
     expect(res.statusCode).toBe(200);
@@ -93,7 +95,7 @@ describe('GET /boarding/occupancy', () => {
       '2026-03-12',
     ]);
     const row = body.types.find((x) => x._id === type.id);
-    expect(row).toEqual({ _id: type.id, purpose: 'Cattery', code: type.code, capacity: 3, booked: [1, 1, 2, 2, 3, 2, 1, 0] });
+    expect(row).toEqual({ _id: type.id, purpose: 'Cattery', code: type.code, capacity: 3, booked: [1, 1, 2, 2, 4, 2, 1, 0] });
     // The spec's boarding types are listed too, in the Deboard screen's order, with their capacities.
     expect(body.types.slice(0, 5).map((x) => [x.code, x.capacity])).toEqual([
       ['dog_park', 30],
