@@ -1,9 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { addOwnerWithDog, expect, uniquePhone, uniqueTag as tag } from './fixtures';
 
 /** Helpers of deboard.spec.ts: API set-up (pets, boardings, the test clock) and the Deboard screen's steps. */
 
-export const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 export const inr = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 interface VisitType {
@@ -22,32 +21,31 @@ export function api(request: APIRequestContext, token: string) {
   };
   return {
     post,
+    /** A dog of a new owner, with the core vaccines on record (the admission rule lets it board). */
     async newPet(): Promise<{ petId: string; name: string }> {
       const t = tag();
       const name = `Db${t}`;
-      const body = await post('/pet/addpet', {
-        ownerName: `Owner ${t}`,
-        phone: `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
-        address: 'Sector 45, Gurugram',
-        pets: [
-          {
-            name,
-            species: 'dog',
-            breed: 'Beagle',
-            sex: 'Male',
-            color: 'Tan',
-            dob: '2021-05-04',
-            neutered: false,
-            registrationDate: '2026-01-10',
-            // Core vaccines on record, so the admission rule lets the pet board.
-            vaccinations: [
-              { name: 'Rabies', numberOfDose: 1 },
-              { name: 'DHPP', numberOfDose: 1 },
-            ],
-          },
-        ],
+      const body = await addOwnerWithDog(request, { ownerName: `Owner ${t}`, phone: uniquePhone('9'), pet: { name } });
+      return { petId: body.petIds[0]!, name };
+    },
+    /** A hostel stay of `days` days without a subscription: paid in advance by cash, or to be paid after service. */
+    hostelStay(petId: string, hostel: VisitType, days: number, paid: 'advance_cash' | 'after_service') {
+      const total = hostel.price * days;
+      return post('/visit/addhostelvisit', {
+        petId,
+        visitType: hostel._id,
+        details: {
+          planId: null,
+          isSubscriptionAvailed: false,
+          numberOfDays: days,
+          discount: 0,
+          finalPrice: total,
+          ...(paid === 'advance_cash'
+            ? { paymentLeft: 0, selectedPaymentType: 'advance_payment', selectedPayment: 'cash' }
+            : { paymentLeft: total, selectedPaymentType: 'payment_after_service' }),
+          admissionAcknowledged: true,
+        },
       });
-      return { petId: body.petIds[0], name };
     },
     async type(code: string): Promise<VisitType> {
       const res = await request.get('/api/v1/visit/getallvisittypes', { headers });

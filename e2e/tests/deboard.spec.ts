@@ -17,21 +17,7 @@ test('hostel booked for 2 days, on day 4: 2 extra days charged, paid by cash, de
   const a = api(request, token);
   const hostel = await a.type('hostel');
   const { petId, name } = await a.newPet();
-  await a.post('/visit/addhostelvisit', {
-    petId,
-    visitType: hostel._id,
-    details: {
-      planId: null,
-      isSubscriptionAvailed: false,
-      numberOfDays: 2,
-      discount: 0,
-      finalPrice: hostel.price * 2,
-      paymentLeft: 0,
-      selectedPaymentType: 'advance_payment',
-      selectedPayment: 'cash',
-      admissionAcknowledged: true,
-    },
-  });
+  await a.hostelStay(petId, hostel, 2, 'advance_cash');
   try {
     await a.clock({ advanceDays: 3 });
     await page.goto('/staff/deboard');
@@ -207,20 +193,7 @@ test('on a phone: categories as chips, rows as cards, the overlay full screen', 
   const a = api(request, token);
   const hostel = await a.type('hostel');
   const { petId, name } = await a.newPet();
-  await a.post('/visit/addhostelvisit', {
-    petId,
-    visitType: hostel._id,
-    details: {
-      planId: null,
-      isSubscriptionAvailed: false,
-      numberOfDays: 1,
-      discount: 0,
-      finalPrice: hostel.price,
-      paymentLeft: hostel.price,
-      selectedPaymentType: 'payment_after_service',
-      admissionAcknowledged: true,
-    },
-  });
+  await a.hostelStay(petId, hostel, 1, 'after_service');
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/staff/deboard');
   await expect(page.getByText('Select a category to view pets')).toBeVisible();

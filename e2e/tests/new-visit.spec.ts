@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, loginAs, test } from './fixtures';
+import { addOwnerWithDog, apiToken, expect, loginAs, test, uniquePhone, uniqueTag as tag } from './fixtures';
 
 /**
  * New Visit (/staff/nvisit2, spec 001 §2): one visit of each purpose through its sub-form and the payment modal,
@@ -8,7 +8,6 @@ import { apiToken, expect, loginAs, test } from './fixtures';
  * (a fresh owner), so boarding from one test never blocks another.
  */
 
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 const inr = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 interface VisitType {
@@ -22,36 +21,16 @@ interface VisitType {
 function api(request: APIRequestContext, token: string) {
   const headers = { authorization: token };
   return {
+    /** A dog of a new owner, with the core vaccines on record (the admission rule lets it board). */
     async newPet(): Promise<{ petId: string; name: string }> {
       const t = tag();
       const name = `Nv${t}`;
-      const res = await request.post('/api/v1/pet/addpet', {
-        headers,
-        data: {
-          ownerName: `Owner ${t}`,
-          phone: `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
-          address: 'Sector 45, Gurugram',
-          pets: [
-            {
-              name,
-              species: 'dog',
-              breed: 'Beagle',
-              sex: 'Female',
-              color: 'Tan',
-              dob: '2021-05-04',
-              neutered: false,
-              registrationDate: '2026-01-10',
-              // The core vaccines: the dog meets the admission rule of boarding.
-              vaccinations: [
-                { name: 'Rabies', numberOfDose: 1 },
-                { name: 'DHPP', numberOfDose: 1 },
-              ],
-            },
-          ],
-        },
+      const body = await addOwnerWithDog(request, {
+        ownerName: `Owner ${t}`,
+        phone: uniquePhone('7'),
+        pet: { name, sex: 'Female', color: 'Tan' },
       });
-      expect(res.status(), await res.text()).toBe(201);
-      return { petId: (await res.json()).petIds[0], name };
+      return { petId: body.petIds[0]!, name };
     },
     async type(code: string): Promise<VisitType> {
       const res = await request.get('/api/v1/visit/getallvisittypes', { headers });
