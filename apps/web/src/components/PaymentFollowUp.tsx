@@ -1,10 +1,10 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { PaymentSubjectInput, VisitPayment } from '@pawdesk/shared';
 import { formatINR } from '@pawdesk/shared/money';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { notify } from '../lib/notify';
 import { useCardCheckout } from './CardCheckout';
+import { CopyLinkField } from './CopyLinkField';
 
 /** What a save answered: its message and the payment taken or asked for. */
 export interface SavedWithPayment {
@@ -25,20 +25,7 @@ function PaymentLinkModal({ payment, onClose }: { payment: VisitPayment | null; 
                   ? 'The owner has no email address on file: share the link with them.'
                   : 'It has been emailed to the owner.'}
               </Text>
-              <Group gap="xs" wrap="nowrap" align="flex-end">
-                <TextInput label="Link" value={payment.linkUrl} readOnly style={{ flex: 1 }} />
-                <CopyButton value={payment.linkUrl}>
-                  {({ copied, copy }) => (
-                    <Button
-                      onClick={copy}
-                      color={copied ? 'teal' : undefined}
-                      leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    >
-                      {copied ? 'Copied' : 'Copy'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
+              <CopyLinkField label="Link" url={payment.linkUrl} />
             </>
           ) : (
             <Alert color="yellow" title="No link yet">

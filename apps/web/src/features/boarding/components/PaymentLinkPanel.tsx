@@ -1,6 +1,7 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy, IconLink, IconRefresh } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconLink, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { CopyLinkField } from '../../../components/CopyLinkField';
 import { Money } from '../../../components/Money';
 
 export interface PendingLink {
@@ -38,31 +39,16 @@ export function PaymentLinkPanel({
       <Stack gap="sm">
         {note ? <Text size="sm">{note}</Text> : null}
         {links.map((l, i) => (
-          <Group key={l._id} gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              label={
-                <>
-                  Payment link{links.length > 1 ? ` ${i + 1}` : ''} for <Money value={l.amount} />
-                </>
-              }
-              value={l.linkUrl}
-              readOnly
-              style={{ flex: 1, minWidth: 0 }}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <CopyButton value={l.linkUrl}>
-              {({ copied, copy: copyLink }) => (
-                <Button
-                  ref={i === 0 ? copy : undefined}
-                  onClick={copyLink}
-                  color={copied ? 'teal' : undefined}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                >
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          <CopyLinkField
+            key={l._id}
+            label={
+              <>
+                Payment link{links.length > 1 ? ` ${i + 1}` : ''} for <Money value={l.amount} />
+              </>
+            }
+            url={l.linkUrl}
+            copyRef={i === 0 ? copy : undefined}
+          />
         ))}
         <Group justify="flex-start">
           <Button variant="default" size="xs" leftSection={<IconRefresh size={14} />} loading={checking} onClick={onCheck}>
