@@ -2,7 +2,7 @@
  * Bad input is a 400 with a clear message, from one place (the shared schema helpers, the JSON parser and the
  * validator of every route), never a 500. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-import { CONTROL_CHARS_MESSAGE } from '@pawdesk/shared';
+import { BROKEN_TEXT_MESSAGE, CONTROL_CHARS_MESSAGE } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, owners } from '../src/db/schema/index.ts';
@@ -56,6 +56,21 @@ describe('control characters in text', () => {
       errors: { [field]: CONTROL_CHARS_MESSAGE },
     });
     expect(await t.database.db.$count(contactMessages)).toBe(before);
+  });
+
+  it('a broken character (an unpaired UTF-16 surrogate, which PostgreSQL refuses in JSON) is a 400 naming the field', async () => {
+    const admin = await t.user('staff', { isAdmin: true });
+    const put = (names: string[]) =>
+      t.call({ method: 'PUT', url: `${V1}/admin/core-vaccines`, payload: { names }, token: admin.token });
+    const res = await put(['a\udfffb', 'Rabies']);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: BROKEN_TEXT_MESSAGE, errors: { 'names.0': BROKEN_TEXT_MESSAGE } });
+    // A well-formed pair (an emoji) is text.
+    expect((await put(['Rabies \ud83d\udc36', 'DHPP'])).statusCode).toBe(200);
+    expect((await put(['Rabies', 'DHPP'])).statusCode).toBe(200);
+
+    const contactRes = await post('/contact', contact({ comment: 'Hi\ud800 there\nsecond line' }));
+    expect(contactRes.json()).toMatchObject({ message: BROKEN_TEXT_MESSAGE, errors: { comment: BROKEN_TEXT_MESSAGE } });
   });
 
   it('multi-line text keeps its tabs and line breaks', async () => {

@@ -25,6 +25,16 @@ export function hasControlChars(s: string, multiline = false): boolean {
   return (multiline ? CONTROL_MULTILINE_RE : CONTROL_RE).test(s);
 }
 
+/** An unpaired UTF-16 surrogate: no character at all (PostgreSQL refuses it in JSON, and it prints as garbage). */
+const LONE_SURROGATE_RE = /\p{Cs}/u;
+
+export const BROKEN_TEXT_MESSAGE = 'Must not contain broken characters (invalid Unicode)';
+
+/** True when `s` holds an unpaired surrogate, i.e. is not well-formed Unicode text. */
+export function hasBrokenChars(s: string): boolean {
+  return LONE_SURROGATE_RE.test(s);
+}
+
 export interface TextOptions {
   /** Allow tab and line breaks (notes, diagnosis, address, comment). */
   multiline?: boolean;
@@ -36,7 +46,8 @@ export interface TextOptions {
 export const text = (opts: TextOptions = {}) =>
   z
     .string(opts.error ? { error: opts.error } : undefined)
-    .refine((s) => !hasControlChars(s, opts.multiline), CONTROL_CHARS_MESSAGE);
+    .refine((s) => !hasControlChars(s, opts.multiline), CONTROL_CHARS_MESSAGE)
+    .refine((s) => !hasBrokenChars(s), BROKEN_TEXT_MESSAGE);
 
 /** Text that must be given: `message` when missing or blank; trimmed; at most `max` characters (`tooLong` when more). */
 export const requiredString = (message: string, max: number, tooLong?: string, opts: Omit<TextOptions, 'error'> = {}) =>

@@ -1,4 +1,4 @@
-import { CONTROL_CHARS_MESSAGE, hasControlChars } from '@pawdesk/shared';
+import { BROKEN_TEXT_MESSAGE, CONTROL_CHARS_MESSAGE, hasBrokenChars, hasControlChars } from '@pawdesk/shared';
 import type {
   FastifyError,
   FastifyInstance,
@@ -55,13 +55,17 @@ export const validateInput: FastifySchemaCompiler<ZodType> = (route) => {
     if (result.error) return result as never;
     const path = controlCharPath(result.value);
     if (path === null) return result as never;
+    // The offending string (or key): a control character, else a broken (unpaired surrogate) character.
+    const at = path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], result.value);
+    const isBad = (x: string) => hasControlChars(x, true) || hasBrokenChars(x);
+    const bad = typeof at === 'string' && isBad(at) ? at : String(path.at(-1) ?? '');
     const error: FastifySchemaValidationError & { [ZOD_VALIDATION]: true } = {
       [ZOD_VALIDATION]: true,
       keyword: 'custom',
       instancePath: `/${path.join('/')}`,
       schemaPath: '#/control-characters',
       params: {},
-      message: CONTROL_CHARS_MESSAGE,
+      message: hasBrokenChars(bad) && !hasControlChars(bad, true) ? BROKEN_TEXT_MESSAGE : CONTROL_CHARS_MESSAGE,
     };
     return { error: [error] };
   };
@@ -82,12 +86,12 @@ function anyControlChar(value: unknown): boolean {
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (hasControlChars(v, true)) return true;
+      if (hasControlChars(v, true) || hasBrokenChars(v)) return true;
     } else if (Array.isArray(v)) {
       for (const x of v) stack.push(x);
     } else if (isPlain(v)) {
       for (const k in v) {
-        if (hasControlChars(k)) return true;
+        if (hasControlChars(k) || hasBrokenChars(k)) return true;
         stack.push(v[k]);
       }
     }
@@ -109,12 +113,12 @@ export function controlCharPath(value: unknown): (string | number)[] | null {
     const node = stack.pop()!;
     const v = node.v;
     if (typeof v === 'string') {
-      if (hasControlChars(v, true)) return pathOf(node);
+      if (hasControlChars(v, true) || hasBrokenChars(v)) return pathOf(node);
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], key: i, parent: node });
     } else if (isPlain(v)) {
       const entries = Object.entries(v);
-      for (const [k] of entries) if (hasControlChars(k)) return pathOf(node, k);
+      for (const [k] of entries) if (hasControlChars(k) || hasBrokenChars(k)) return pathOf(node, k);
       for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], key: entries[i]![0], parent: node });
     }
   }
