@@ -38,26 +38,26 @@ export interface OutgoingEmail {
 
 export type EnqueueOutcome = 'queued' | 'unreachable' | 'already';
 
+/** The outbox row of an email: queued, or `unreachable` without an address (kept so the desk sees who was missed). */
+const outboxRow = (m: OutgoingEmail) => ({
+  channel: 'email',
+  dedupeKey: m.dedupeKey,
+  kind: m.kind,
+  refDate: m.refDate,
+  ownerId: m.ownerId,
+  toAddress: m.toAddress,
+  subject: m.subject,
+  body: m.body,
+  status: m.toAddress ? 'queued' : 'unreachable',
+  meta: { ...m.meta, ownerName: m.ownerName },
+});
+
 /**
  * Adds email messages to the outbox (call inside the caller's transaction).
  * A worker delivers them. Owners without an address get an `unreachable` row.
  */
 export async function enqueueEmails(db: DbOrTx, msgs: OutgoingEmail[]): Promise<Map<string, EnqueueOutcome>> {
-  const inserted = await insertDeduped(
-    db,
-    msgs.map((m) => ({
-      channel: 'email',
-      dedupeKey: m.dedupeKey,
-      kind: m.kind,
-      refDate: m.refDate,
-      ownerId: m.ownerId,
-      toAddress: m.toAddress,
-      subject: m.subject,
-      body: m.body,
-      status: m.toAddress ? 'queued' : 'unreachable',
-      meta: { ...m.meta, ownerName: m.ownerName },
-    })),
-  );
+  const inserted = await insertDeduped(db, msgs.map(outboxRow));
   const fresh = new Set(inserted.map((r) => r.dedupeKey));
   const out = new Map<string, EnqueueOutcome>();
   for (const m of msgs) out.set(m.dedupeKey, !m.toAddress ? 'unreachable' : fresh.has(m.dedupeKey) ? 'queued' : 'already');
@@ -77,19 +77,7 @@ export const ownerMessages = {
     ),
   find: findOwnerMessages,
   /** A new message; without an address it is kept as `unreachable`. */
-  add: (tx: DbOrTx, m: OutgoingEmail) =>
-    insertMessage(tx, {
-      channel: 'email',
-      dedupeKey: m.dedupeKey,
-      kind: m.kind,
-      refDate: m.refDate,
-      ownerId: m.ownerId,
-      toAddress: m.toAddress,
-      subject: m.subject,
-      body: m.body,
-      status: m.toAddress ? 'queued' : 'unreachable',
-      meta: { ...m.meta, ownerName: m.ownerName },
-    }),
+  add: (tx: DbOrTx, m: OutgoingEmail) => insertMessage(tx, outboxRow(m)),
   /** Rewrites a message still `status` (queued or unreachable); undefined when a worker took it meanwhile. */
   rewrite: (tx: DbOrTx, row: NotificationRow, m: Omit<OutgoingEmail, 'dedupeKey' | 'refDate' | 'ownerId'>) =>
     rewriteUnsent(tx, row.id, row.status, {
