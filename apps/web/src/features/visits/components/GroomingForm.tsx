@@ -1,6 +1,6 @@
 import { discountError, finalPrice, toRupees } from '@pawdesk/shared';
 import { useState } from 'react';
-import { FormCard, MoneyInput, num, PriceLines, paise, type VisitFormProps } from './form-parts';
+import { DiscountedPrice, FormCard, num, paise, type VisitFormProps } from './form-parts';
 import { useSubscriptionSwitch } from './SubscriptionSwitch';
 
 /** Grooming: one session of the pet's subscription, or the price less a discount. */
@@ -36,28 +36,14 @@ export function GroomingForm({ petId, type, saver }: VisitFormProps) {
   return (
     <FormCard title="Grooming" action={final > 0 ? 'Proceed to Payment' : 'Save Visit'} onAction={proceed} busy={saver.busy}>
       {sub.element}
-      {using ? null : (
-        <MoneyInput
-          label="Discount"
-          value={discount}
-          onChange={setDiscount}
-          max={type.price}
-          error={error?.message ?? saver.fieldErrors['details.discount']}
-        />
-      )}
-      <PriceLines
-        lines={
-          using
-            ? [
-                ['Price', type.price],
-                ['Final price (one subscription session)', 0],
-              ]
-            : [
-                ['Price', type.price],
-                ['Discount', num(discount)],
-                ['Final price', final],
-              ]
-        }
+      <DiscountedPrice
+        using={using}
+        price={type.price}
+        discount={discount}
+        onDiscount={setDiscount}
+        total={final}
+        error={error?.message ?? saver.fieldErrors['details.discount']}
+        labels={{ price: 'Price', discount: 'Discount', total: 'Final price', covered: 'Final price (one subscription session)' }}
       />
     </FormCard>
   );

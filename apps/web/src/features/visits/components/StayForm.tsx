@@ -2,7 +2,7 @@ import { NumberInput } from '@mantine/core';
 import { boardingPrice, daysError, discountError, toRupees } from '@pawdesk/shared';
 import { useState } from 'react';
 import { COUNT_INPUT } from '../../../components/NumberField';
-import { FormCard, MoneyInput, num, PriceLines, paise, type VisitFormProps } from './form-parts';
+import { DiscountedPrice, FormCard, num, paise, type VisitFormProps } from './form-parts';
 import { useAdmission } from './AdmissionWarning';
 import { useSubscriptionSwitch } from './SubscriptionSwitch';
 
@@ -63,28 +63,14 @@ export function StayForm({ petId, type, saver, code }: VisitFormProps & { code: 
         required
         error={(tried || days !== '') && daysProblem ? daysProblem.message : saver.fieldErrors['details.numberOfDays']}
       />
-      {using ? null : (
-        <MoneyInput
-          label="Discount per day"
-          value={discount}
-          onChange={setDiscount}
-          max={type.price}
-          error={discountProblem?.message ?? saver.fieldErrors['details.discount']}
-        />
-      )}
-      <PriceLines
-        lines={
-          using
-            ? [
-                ['Daily price', type.price],
-                ['Total (subscription)', 0],
-              ]
-            : [
-                ['Daily price', type.price],
-                ['Discount per day', num(discount)],
-                ['Total', total],
-              ]
-        }
+      <DiscountedPrice
+        using={using}
+        price={type.price}
+        discount={discount}
+        onDiscount={setDiscount}
+        total={total}
+        error={discountProblem?.message ?? saver.fieldErrors['details.discount']}
+        labels={{ price: 'Daily price', discount: 'Discount per day', total: 'Total', covered: 'Total (subscription)' }}
       />
       {admission.element}
     </FormCard>

@@ -84,3 +84,45 @@ export function FormCard({
     </Card>
   );
 }
+
+/**
+ * The discount field and the price lines of a purpose a subscription can cover: with the subscription the price
+ * shows as covered and there is no discount to give.
+ */
+export function DiscountedPrice({
+  using,
+  price,
+  discount,
+  onDiscount,
+  total,
+  error,
+  labels,
+}: {
+  using: boolean;
+  price: number;
+  discount: number | string;
+  onDiscount: (v: number | string) => void;
+  total: number;
+  error?: string;
+  labels: { price: string; discount: string; total: string; covered: string };
+}) {
+  return (
+    <>
+      {using ? null : <MoneyInput label={labels.discount} value={discount} onChange={onDiscount} max={price} error={error} />}
+      <PriceLines
+        lines={
+          using
+            ? [
+                [labels.price, price],
+                [labels.covered, 0],
+              ]
+            : [
+                [labels.price, price],
+                [labels.discount, num(discount)],
+                [labels.total, total],
+              ]
+        }
+      />
+    </>
+  );
+}
