@@ -23,8 +23,22 @@ export interface MovableClock extends Clock {
 
 const DAY_MS = 86_400_000;
 
+/** How far a movable clock may be from the real time: ten years (dates stay within what PostgreSQL and the UI read). */
+export const MAX_CLOCK_OFFSET_DAYS = 3660;
+const MAX_OFFSET_MS = MAX_CLOCK_OFFSET_DAYS * DAY_MS;
+
+/** A move that would put the clock further than MAX_CLOCK_OFFSET_DAYS from the real time. */
+export class ClockRangeError extends RangeError {}
+
 export function systemClock(tz: string): Clock {
   return { now: () => new Date(), today: () => todayIn(tz, new Date()) };
+}
+
+function within(offsetMs: number): number {
+  if (!Number.isFinite(offsetMs) || Math.abs(offsetMs) > MAX_OFFSET_MS) {
+    throw new ClockRangeError(`The clock can be at most ${MAX_CLOCK_OFFSET_DAYS} days from the real time`);
+  }
+  return offsetMs;
 }
 
 export function movableClock(tz: string): MovableClock {
@@ -34,10 +48,10 @@ export function movableClock(tz: string): MovableClock {
     now,
     today: () => todayIn(tz, now()),
     set(at) {
-      offset = at ? at.getTime() - Date.now() : 0;
+      offset = within(at ? at.getTime() - Date.now() : 0);
     },
     advanceDays(days) {
-      offset += days * DAY_MS;
+      offset = within(offset + days * DAY_MS);
     },
     offsetMs: () => offset,
   };

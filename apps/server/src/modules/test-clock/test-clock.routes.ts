@@ -1,7 +1,8 @@
 import { setTestClockBody, testClockResponse } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MovableClock } from '../../lib/clock.ts';
+import { ClockRangeError, type MovableClock } from '../../lib/clock.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { badRequest } from '../../lib/errors.ts';
 
 const movable = (c: AppContext['clock']): c is MovableClock => 'set' in c && 'advanceDays' in c;
 
@@ -41,8 +42,13 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (req) => {
       const { at, advanceDays } = req.body;
-      if (advanceDays !== undefined) clock.advanceDays(advanceDays);
-      else clock.set(at ? new Date(at) : null);
+      try {
+        if (advanceDays !== undefined) clock.advanceDays(advanceDays);
+        else clock.set(at ? new Date(at) : null);
+      } catch (err) {
+        if (err instanceof ClockRangeError) throw badRequest(err.message);
+        throw err;
+      }
       return answer();
     },
   );

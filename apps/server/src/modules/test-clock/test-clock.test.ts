@@ -31,6 +31,15 @@ describe('/test/clock', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(t.clock.offsetMs()).toBe(0);
+    // At most ten years from the real time, however it is reached (the fuzzer moved it into year 10000 otherwise).
+    const call = (payload: object) => t.call({ method: 'POST', url: '/api/v1/test/clock', payload, token: adminUser.token });
+    expect((await call({ advanceDays: 3000 })).statusCode).toBe(200);
+    const tooFar = await call({ advanceDays: 3000 });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json().message).toBe('The clock can be at most 3660 days from the real time');
+    expect((await call({ at: '9999-01-01T00:00:00Z' })).statusCode).toBe(400);
+    expect(t.clock.offsetMs()).toBe(3000 * 86_400_000);
+    expect((await call({ at: null })).statusCode).toBe(200);
   });
 
   it('does not exist unless TEST_CLOCK is on, and production refuses TEST_CLOCK', async () => {
