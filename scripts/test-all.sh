@@ -25,6 +25,9 @@ fi
 step "Unit tests"
 npx vitest run --project shared
 
+step "Web unit tests"
+npx vitest run --project web
+
 step "API tests on embedded PGlite"
 env -u DATABASE_URL npx vitest run --project server
 
