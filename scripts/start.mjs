@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Starts Pawdesk: builds the web app when it is missing or older than its
 // sources, then runs the server (migrations, reference data and demo data
-// are applied on start). Configuration comes from the environment (README).
+// are applied on start; with MIGRATE_ON_START=false the migrations are left to
+// `npm run db:migrate` and the start only checks the schema is current).
+// Configuration comes from the environment (README).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDatabaseConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pawdesk-cfg-'));
 
@@ -55,5 +55,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys, RAZORPAY_API_BASE: 'not a url' })).toThrow(
       /RAZORPAY_API_BASE must be a URL/,
     );
+  });
+  it('MIGRATE_ON_START: true by default, false leaves migrations to npm run db:migrate', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).migrateOnStart).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: '0' }).migrateOnStart).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: 'later' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('npm run db:migrate reads only where the database is, without the app’s secrets or keys', () => {
+    const dir = dataDir();
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://migrator@db:5432/pawdesk', DATA_DIR: dir };
+    expect(loadDatabaseConfig(env)).toEqual({ databaseUrl: 'postgres://migrator@db:5432/pawdesk', dataDir: dir });
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 });

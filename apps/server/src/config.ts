@@ -31,6 +31,8 @@ const envSchema = z.object({
   /** Where people open the app (links in emails, e.g. the offline provider's payment-link page). */
   PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL (https://desk.example.com)').optional(),
   SEED_DEMO: bool.optional(),
+  /** false: the start does not migrate (a migration role runs `npm run db:migrate`); it checks the schema is current. */
+  MIGRATE_ON_START: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -79,6 +81,8 @@ export interface Config {
   /** Where people open the app, for links in emails; default http://localhost:<port>. */
   publicUrl?: string;
   seedDemo: boolean;
+  /** Migrate the database on start (default); false: `npm run db:migrate` does it, the start only checks. */
+  migrateOnStart: boolean;
   logLevel: string;
   webDist?: string;
   loginRateLimit: number;
@@ -101,8 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  // Relative paths are read from where the user ran the command (npm sets INIT_CWD); the default is <repo>/data.
-  const dataDir = e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : path.join(repoRoot, 'data');
+  const dataDir = dataDirOf(e.DATA_DIR, env);
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
   }
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     razorpay: razorpayKeys(e),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
+    migrateOnStart: e.MIGRATE_ON_START,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
@@ -143,6 +147,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: true,
     testClock: e.TEST_CLOCK ?? false,
   };
+}
+
+/** Relative paths are read from where the user ran the command (npm sets INIT_CWD); the default is <repo>/data. */
+function dataDirOf(dir: string | undefined, env: NodeJS.ProcessEnv): string {
+  return dir ? path.resolve(env.INIT_CWD ?? process.cwd(), dir) : path.join(repoRoot, 'data');
+}
+
+/**
+ * Only where the database is (DATABASE_URL, or the embedded one in DATA_DIR): for `npm run db:migrate`, which a
+ * migration role runs without the app's secrets and keys.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'databaseUrl' | 'dataDir'> {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: dataDirOf(parsed.data.DATA_DIR, env) };
 }
 
 /** All three Razorpay keys, or none (the offline provider); a partial set is a mistake worth stopping for. */

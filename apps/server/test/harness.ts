@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     tz: 'Asia/Kolkata',
     mailFrom: 'Pet DayCare Service <no-reply@test>',
     seedDemo: false,
+    migrateOnStart: true,
     logLevel: 'silent',
     loginRateLimit: 10,
     trustProxy: false,

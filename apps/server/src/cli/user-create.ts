@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { PASSWORD_MIN, ROLES, type Role } from '@pawdesk/shared';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { migrateOrCheck } from '../db/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { createAccount } from '../modules/auth/auth.service.ts';
 
@@ -30,7 +31,7 @@ if (!values.name?.trim()) fail('--name is required');
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await database.migrate();
+  await migrateOrCheck(database, config);
   const user = await createAccount(database.db, {
     role: values.role as Role,
     isAdmin: values.admin,

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { PASSWORD_MIN } from '@pawdesk/shared';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { migrateOrCheck } from '../db/index.ts';
 import { findUserByEmail } from '../modules/auth/auth.service.ts';
 import { setPassword } from '../modules/users/users.service.ts';
 
@@ -21,7 +22,7 @@ if (!values.password || values.password.length < PASSWORD_MIN) fail(`--password 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await database.migrate();
+  await migrateOrCheck(database, config);
   const user = await findUserByEmail(database.db, values.email);
   if (!user) fail(`no account with the email ${values.email}`);
   await setPassword(database.db, null, user.id, values.password);

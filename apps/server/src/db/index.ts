@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { type Database, openDatabase } from './client.ts';
+import { pendingMigrations, pendingMigrationsMessage } from './migrations-state.ts';
 import { installReferenceData } from './seed/reference.ts';
 import { accountsWithDemoPasswords, isEmpty, seedDemo } from './seed/demo.ts';
 
@@ -22,12 +23,12 @@ export async function prepareDatabase(
 }
 
 /**
- * Migrates, installs the reference data and, outside production, adds the demo data to an empty database.
- * A production start is refused while a demo account still has its published password. Returns whether
- * demo data was added.
+ * Migrates (or, with MIGRATE_ON_START=false, refuses a schema that is not current), installs the reference data
+ * and, outside production, adds the demo data to an empty database. A production start is refused while a demo
+ * account still has its published password. Returns whether demo data was added.
  */
 export async function setUpDatabase(database: Database, config: Config, log: (msg: string) => void = () => {}) {
-  await database.migrate();
+  await migrateOrCheck(database, config);
   await installReferenceData(database.db);
   if (config.env === 'production') {
     if (config.seedDemo) throw new Error('SEED_DEMO: demo data is never added in production');
@@ -40,6 +41,16 @@ export async function setUpDatabase(database: Database, config: Config, log: (ms
     return seedDemo(database.db, config.tz);
   }
   return false;
+}
+
+/**
+ * Applies the migrations (MIGRATE_ON_START, the default), or, when a migration role runs them
+ * (`npm run db:migrate`), refuses a schema that is not current, naming what is missing.
+ */
+export async function migrateOrCheck(database: Database, config: Pick<Config, 'migrateOnStart'>): Promise<void> {
+  if (config.migrateOnStart) return database.migrate();
+  const pending = await pendingMigrations(database.db);
+  if (pending.length > 0) throw new Error(pendingMigrationsMessage(pending));
 }
 
 export function demoPasswordsMessage(emails: string[]): string {
