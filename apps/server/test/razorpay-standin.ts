@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Razorpay's API (https://razorpay.com/docs/api/): an HTTP server on 127.0.0.1 that speaks
- * the endpoints the official SDK calls for orders, payments and payment links, with basic auth (key id and key
+ * the endpoints the official SDK calls for orders, payments and payment links (create, fetch, cancel), with basic auth (key id and key
  * secret) and Razorpay's JSON shapes and error envelope. The real SDK is pointed at it (RAZORPAY_API_BASE).
  *
  * It also plays the parts Razorpay plays outside its API: a customer paying through checkout (`checkout`,
@@ -72,6 +72,7 @@ interface PaymentLink {
   updated_at: number;
   user_id: string;
   order_id?: string;
+  cancelled_at?: number;
 }
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -102,7 +103,7 @@ export interface RazorpayStandin {
     razorpay_payment_id: string;
     razorpay_signature: string;
   };
-  /** A customer pays a payment link: a captured payment on the link's order; the link is paid. */
+  /** A customer pays a payment link: a captured payment on the link's order; the link is paid (only a `created` one). */
   payLink(linkId: string): Payment;
   /** A webhook as Razorpay sends it, with its `x-razorpay-signature`. */
   webhook(event: 'payment.captured' | 'order.paid' | 'payment_link.paid', paymentId: string): { body: string; signature: string };
@@ -246,6 +247,15 @@ export async function startRazorpayStandin(
       links.set(linkId, l);
       return send(res, 200, l);
     }
+    const cancel = path.match(/^\/v1\/payment_links\/([^/]+)\/cancel$/);
+    if (req.method === 'POST' && cancel) {
+      // Only a link in the `created` state can be cancelled (https://razorpay.com/docs/api/payments/payment-links/).
+      const l = links.get(cancel[1]!);
+      if (!l) return error(res, 400, 'The id provided does not exist');
+      if (l.status !== 'created') return error(res, 400, `Payment Link cannot be cancelled as it is already ${l.status}`);
+      Object.assign(l, { status: 'cancelled', cancelled_at: now(), updated_at: now() });
+      return send(res, 200, l);
+    }
     if (req.method === 'GET' && resource === 'payment_links' && id) {
       const l = links.get(id);
       return l ? send(res, 200, l) : error(res, 400, 'The id provided does not exist');
@@ -298,6 +308,8 @@ export async function startRazorpayStandin(
     payLink(linkId) {
       const l = links.get(linkId);
       if (!l) throw new Error(`stand-in: no payment link ${linkId}`);
+      // A paid, cancelled or expired link's page takes no payment.
+      if (l.status !== 'created') throw new Error(`stand-in: payment link ${linkId} is ${l.status}`);
       // Razorpay pays a link through an order of its own, which the merchant never created.
       const o: Order = {
         id: rid('order'),

@@ -47,6 +47,11 @@ export interface PaymentProvider {
     customer: { name: string; email?: string | null; contact?: string | null };
     notes: Record<string, string>;
   }): Promise<ProviderLink>;
+  /**
+   * Cancels a payment link that is still `created`, so nobody can pay it any more (a pending payment voided or
+   * replaced). A paid, cancelled or expired link is refused (a ProviderError with status 400), as Razorpay refuses it.
+   */
+  cancelPaymentLink(linkId: string): Promise<ProviderLink>;
   /** HMAC-SHA256 of `order_id|payment_id` with the key secret, as checkout returns it. */
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw webhook body with the webhook secret (`x-razorpay-signature`). */

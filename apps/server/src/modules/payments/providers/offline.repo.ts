@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { offlineOrders, offlinePaymentLinks, offlinePayments } from '../../../db/schema/index.ts';
 
@@ -44,4 +44,14 @@ export async function linkById(db: DbOrTx, id: string, lock = false): Promise<Of
 
 export async function markLinkPaid(db: DbOrTx, id: string, paymentId: string): Promise<void> {
   await db.update(offlinePaymentLinks).set({ status: 'paid', paymentId }).where(eq(offlinePaymentLinks.id, id));
+}
+
+/** Cancels a link that is still `created`; the cancelled row, or undefined when the link was in another state. */
+export async function cancelLink(db: DbOrTx, id: string): Promise<OfflineLinkRow | undefined> {
+  const [row] = await db
+    .update(offlinePaymentLinks)
+    .set({ status: 'cancelled' })
+    .where(and(eq(offlinePaymentLinks.id, id), eq(offlinePaymentLinks.status, 'created')))
+    .returning();
+  return row;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { PaymentProvider, ProviderLink, ProviderOrder, ProviderPayment } from '../provider.ts';
 import { ProviderError } from './errors.ts';
 import {
+  cancelLink,
   insertLink,
   insertOrder,
   insertPayment,
@@ -121,6 +122,15 @@ export class OfflineProvider implements PaymentProvider {
       notes: input.notes,
     });
     return { id: l.id, shortUrl: this.linkUrl(l.id), amountPaise: l.amountPaise, status: 'created' };
+  }
+
+  /** As Razorpay: only a `created` link can be cancelled; a paid, cancelled or expired one is a 400. */
+  async cancelPaymentLink(linkId: string): Promise<ProviderLink> {
+    const l = await cancelLink(this.db, linkId);
+    if (l) return { id: l.id, shortUrl: this.linkUrl(l.id), amountPaise: l.amountPaise, status: 'cancelled' };
+    const other = await linkById(this.db, linkId);
+    if (!other) throw notFound('payment link');
+    throw new ProviderError(400, 'BAD_REQUEST_ERROR', `This payment link is ${other.status} and cannot be cancelled`);
   }
 
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean {

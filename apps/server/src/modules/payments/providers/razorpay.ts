@@ -135,6 +135,10 @@ export class RazorpayProvider implements PaymentProvider {
     return toLink(l as unknown as RzpLink);
   }
 
+  async cancelPaymentLink(linkId: string): Promise<ProviderLink> {
+    return toLink((await call(() => this.sdk.paymentLink.cancel(linkId))) as unknown as RzpLink);
+  }
+
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean {
     return verifyCheckout(this.keys.keySecret, orderId, paymentId, signature);
   }
