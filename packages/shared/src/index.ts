@@ -13,6 +13,7 @@ export * from './prescriptions/rules.ts';
 export * from './prescriptions/schemas.ts';
 export * from './visits/rules.ts';
 export * from './payments/rules.ts';
+export * from './payments/refund.ts';
 export * from './payments/schemas.ts';
 export * from './visits/schemas.ts';
 export * from './visits/types-schemas.ts';

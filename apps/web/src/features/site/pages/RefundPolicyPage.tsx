@@ -1,5 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import { REFUND_POLICY } from '@pawdesk/shared/catalog';
+import { formatDate } from '@pawdesk/shared/dates';
+import { toPaise, toRupees } from '@pawdesk/shared/money';
+import { refundQuote } from '@pawdesk/shared/payments/refund';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useBusiness } from '../../../lib/business';
@@ -9,8 +12,15 @@ import { rupees } from '../format';
 
 const P = REFUND_POLICY;
 
-/** The refund for a cancelled amount under the policy's fixed deductions. */
-const refundFor = (amount: number) => Math.max(0, amount - (amount < P.threshold ? P.deductionBelow : P.deductionAbove));
+/** The examples' booking day; the policy's own rule (refundQuote) says what is refunded and until when. */
+const EXAMPLE_DAY = '2026-11-01';
+const example = (amount: number) =>
+  refundQuote({ saleDate: EXAMPLE_DAY, requestDate: EXAMPLE_DAY, cancelledPaise: toPaise(amount), paidPaise: toPaise(amount) });
+/** What a fully paid booking of `amount` rupees, cancelled whole within the window, gets back. */
+const refundOf = (amount: number) => toRupees(example(amount).refundPaise);
+/** '1 Nov' from '2026-11-01'. */
+const dayAndMonth = (date: string) => formatDate(date).replace(/ \d{4}$/, '');
+const LAST_DAY = dayAndMonth(example(0).lastDay);
 const SMALL_EXAMPLE = 12000;
 const LARGE_EXAMPLE = 25000;
 
@@ -34,8 +44,9 @@ export default function RefundPolicyPage() {
           body: (
             <>
               <Text>
-                You may cancel a booking, subscription or purchase within {P.cancellationDays} days of making it. Cancellations
-                requested after {P.cancellationDays} days are not eligible for a refund.
+                You may cancel a booking, subscription or purchase within {P.cancellationDays} days of making it: one made on{' '}
+                {dayAndMonth(EXAMPLE_DAY)} can be cancelled until {LAST_DAY}. Cancellations requested after {P.cancellationDays}{' '}
+                days are not eligible for a refund.
               </Text>
               <Text mt="xs">
                 To cancel, call or email us with your name, your pet&apos;s name and the booking or order details. Signed-in
@@ -69,9 +80,9 @@ export default function RefundPolicyPage() {
                 </tbody>
               </table>
               <Text size="sm" c="dimmed">
-                For example, a cancelled booking of {rupees(SMALL_EXAMPLE)} is refunded {rupees(refundFor(SMALL_EXAMPLE))}, and
-                one of {rupees(LARGE_EXAMPLE)} is refunded {rupees(refundFor(LARGE_EXAMPLE))}. The deduction never exceeds the
-                amount paid.
+                For example, a cancelled booking of {rupees(SMALL_EXAMPLE)} is refunded {rupees(refundOf(SMALL_EXAMPLE))}, and one
+                of {rupees(LARGE_EXAMPLE)} is refunded {rupees(refundOf(LARGE_EXAMPLE))}. The deduction is taken once per booking
+                or order and never exceeds the amount paid.
               </Text>
             </>
           ),
