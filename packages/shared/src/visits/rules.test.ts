@@ -9,6 +9,7 @@ import {
   finalPrice,
   isRuleError,
   paymentSplit,
+  shopLinePaise,
   shopTotal,
   VISIT_MESSAGES,
 } from './rules.ts';
@@ -87,8 +88,18 @@ describe('paymentSplit by payment type', () => {
   });
 });
 
-describe('shopTotal', () => {
-  it('sums the item prices', () => {
+describe('shop lines: quantity × price', () => {
+  it.each([
+    [{ pricePaise: 19900, quantity: 3 }, 59700],
+    [{ pricePaise: 45050, quantity: 1 }, 45050],
+    [{ pricePaise: 45050 }, 45050], // the existing client sends no quantity: 1
+    [{ pricePaise: 45050, quantity: null }, 45050],
+    [{ pricePaise: 0, quantity: 5 }, 0],
+    [{ pricePaise: 1, quantity: 100 }, 100],
+  ])('%j charges %i paise', (line, amount) => expect(shopLinePaise(line)).toBe(amount));
+
+  it('the total is the sum of the lines’ quantity × price', () => {
+    expect(shopTotal([{ pricePaise: 25050 }, { pricePaise: 1999, quantity: 3 }, { pricePaise: 0, quantity: 2 }])).toBe(31047);
     expect(shopTotal([{ pricePaise: 25050 }, { pricePaise: 1999 }, { pricePaise: 0 }])).toBe(27049);
     expect(shopTotal([])).toBe(0);
   });

@@ -119,9 +119,20 @@ export function paymentSplit(
 
 export const isRuleError = (v: unknown): v is RuleError => typeof v === 'object' && v !== null && 'message' in v && 'field' in v;
 
-/** The shop total is the sum of the item prices. */
-export function shopTotal(items: readonly { pricePaise: number }[]): number {
-  return items.reduce((sum, i) => sum + i.pricePaise, 0);
+/** A shop line as priced: the unit price and how many (absent or null means 1, as the existing client sends items). */
+export interface ShopLineLike {
+  pricePaise: number;
+  quantity?: number | null;
+}
+
+/** What a shop line charges: quantity × unit price (a missing quantity is 1). */
+export function shopLinePaise(line: ShopLineLike): number {
+  return (line.quantity ?? 1) * line.pricePaise;
+}
+
+/** The shop total: the sum of the lines' quantity × price. The server charges it, the New Visit form previews it. */
+export function shopTotal(items: readonly ShopLineLike[]): number {
+  return items.reduce((sum, i) => sum + shopLinePaise(i), 0);
 }
 
 /** Days a boarding has lasted: the entry day counts as day 1 (dates in the business time zone). */

@@ -124,10 +124,10 @@ describe('GET /visit/getvisitdetails/{id}', () => {
         { name: 'Collar', price: 250, category: 'Accessories' },
         { name: 'Treats', price: 120.25, quantity: 3, unit: 'item' },
       ],
-      details: { totalCalculatedPrice: 370.25, selectedPayment: 'cash' },
+      details: { totalCalculatedPrice: 610.75, selectedPayment: 'cash' },
     });
     expect((await details(shop.visit._id)).json().data.details).toMatchObject({
-      totalCalculatedPrice: 370.25,
+      totalCalculatedPrice: 610.75,
       items: [
         { name: 'Collar', price: 250, quantity: 1, unit: null, category: 'Accessories' },
         { name: 'Treats', price: 120.25, quantity: 3, unit: 'item', category: null },

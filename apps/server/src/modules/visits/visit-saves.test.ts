@@ -300,16 +300,16 @@ describe('POST /visit/addshopvisit and /visit/addshoppingvisit', () => {
   });
 
   it.each(['/visit/addshopvisit', '/visit/addshoppingvisit'])(
-    '%s: the total is the sum of the item prices; items are the visit’s lines',
+    '%s: the total is the sum of quantity × price (no quantity is 1); items are the visit’s lines',
     async (url) => {
       const p = await pet();
       const items = [
         { name: 'Dog shampoo', price: 450.5 },
         { name: 'Chew toy', price: 199, quantity: 2, unit: 'item', category: 'Toys' },
       ];
-      const res = await save(url, body(p.id, items, 649.5));
+      const res = await save(url, body(p.id, items, 848.5));
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ message: 'Payment successful and visit saved!', visit: { price: 649.5, paid: 649.5 } });
+      expect(res.json()).toMatchObject({ message: 'Payment successful and visit saved!', visit: { price: 848.5, paid: 848.5 } });
       const lines = await db().select().from(visitItems).where(eq(visitItems.visitId, res.json().visit._id));
       expect(lines.sort((a, b) => (a.id < b.id ? -1 : 1)).map((l) => [l.kind, l.name, l.pricePaise, Number(l.quantity)])).toEqual(
         [

@@ -98,7 +98,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     addGroomingVisit,
   );
   for (const path of ['/visit/addshopvisit', '/visit/addshoppingvisit']) {
-    saveRoute(path, 'Save a Shop visit (the total is the sum of the item prices)', shopVisitBody, addShopVisit);
+    saveRoute(path, 'Save a Shop visit (each line quantity × price; the total is their sum)', shopVisitBody, addShopVisit);
   }
   saveRoute(
     '/visit/addvisit',

@@ -225,10 +225,14 @@ export async function addGroomingVisit(ctx: AppContext, b: Parsed<typeof groomin
   );
 }
 
-/** Shop: the total is the sum of the item prices; the items are the visit's lines. */
+/**
+ * Shop: each line charges quantity × price (a missing quantity is 1, as the existing client sends its items), the
+ * total is their sum (shopTotal, the rule the New Visit form previews with); the items are the visit's lines, each
+ * with its unit price and quantity.
+ */
 export async function addShopVisit(ctx: AppContext, b: Parsed<typeof shopVisitBody>, userId: string) {
   const type = await saleTarget(ctx.db, b, 'shop');
-  const lines = b.items.map((i) => ({ ...i, pricePaise: toPaise(i.price) }));
+  const lines = b.items.map((i) => ({ ...i, quantity: i.quantity ?? 1, pricePaise: toPaise(i.price) }));
   const total = shopTotal(lines);
   checkAmount('details.totalCalculatedPrice', 'The total', total, b.details.totalCalculatedPrice);
   const p: Pricing = { basePaise: total, discountPaise: 0, totalPaise: total };
@@ -239,7 +243,7 @@ export async function addShopVisit(ctx: AppContext, b: Parsed<typeof shopVisitBo
       items: lines.map((l) => ({
         kind: 'shop',
         name: l.name,
-        quantity: l.quantity ?? 1,
+        quantity: l.quantity,
         unit: l.unit,
         pricePaise: l.pricePaise,
         category: l.category,
