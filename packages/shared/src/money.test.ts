@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatINR, formatRs, hasAtMostTwoDecimals, toPaise, toRupees, twoDecimals } from './money.ts';
+import { formatINR, formatRs, hasAtMostTwoDecimals, perUnitPaise, toPaise, toRupees, twoDecimals } from './money.ts';
 
 describe('money', () => {
   it.each([
@@ -33,4 +33,35 @@ describe('money', () => {
     [1.255, false],
     [Number.NaN, false],
   ])('hasAtMostTwoDecimals(%s) = %s', (n, ok) => expect(hasAtMostTwoDecimals(n)).toBe(ok));
+});
+
+describe('perUnitPaise: one unit’s share, rounded once to the paisa (halves up)', () => {
+  it.each([
+    [200000, 2, 100000],
+    [100000, 3, 33333], // 33333.33… down
+    [200000, 3, 66667], // 66666.66… up
+    [100, 8, 13], // 12.5: the half goes up
+    [300, 8, 38], // 37.5 up
+    [99, 2, 50], // 49.5 up
+    [1, 3, 0], // 0.33 down
+    [2, 3, 1], // 0.67 up
+    [0, 5, 0],
+    [2500000, 30, 83333], // ₹25,000 over 30 days
+    [-100, 8, -13], // halves away from zero, like toPaise
+    [99_999_999_999, 7, 14_285_714_286],
+  ])('%i over %i units → %i', (total, units, share) => expect(perUnitPaise(total, units)).toBe(share));
+
+  it('is exact where floating-point division is not', () => {
+    // 201 over 2 is exactly 100.5 → 101; a big total keeps every paisa.
+    expect(perUnitPaise(201, 2)).toBe(101);
+    expect(perUnitPaise(Number.MAX_SAFE_INTEGER, 1)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it.each([
+    [100, 0],
+    [100, -1],
+    [100, 1.5],
+    [10.5, 2],
+    [Number.NaN, 2],
+  ])('refuses %s over %s units', (total, units) => expect(() => perUnitPaise(total, units)).toThrow(RangeError));
 });

@@ -15,6 +15,20 @@ export function toRupees(paise: number): number {
   return paise / 100;
 }
 
+/**
+ * The share of one unit (a day, an item) of a total, rounded once to the paisa, halves away from zero (up, for the
+ * amounts money holds): 100000 over 3 → 33333, 100 over 8 → 13 (12.5 up). A line then charges units × this share,
+ * so quantity × rate = amount on every line shown. Exact integer arithmetic (no floating-point division).
+ */
+export function perUnitPaise(totalPaise: number, units: number): number {
+  if (!Number.isSafeInteger(totalPaise)) throw new RangeError(`perUnitPaise: ${totalPaise} is not a whole number of paise`);
+  if (!Number.isSafeInteger(units) || units < 1) throw new RangeError(`perUnitPaise: ${units} units (must be at least 1)`);
+  const abs = Math.abs(totalPaise);
+  const rest = abs % units;
+  const share = (abs - rest) / units + (2 * rest >= units ? 1 : 0);
+  return totalPaise < 0 ? -share : share;
+}
+
 /** True when the number has no more than two decimals. */
 export function hasAtMostTwoDecimals(n: number): boolean {
   return Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateInTz } from '../dates.ts';
+import { addDays, dateInTz } from '../dates.ts';
+import { perUnitPaise } from '../money.ts';
 import { type DeboardQuoteInput, deboardQuote, type QuoteLedger } from './rules.ts';
 
 const IST = 'Asia/Kolkata';
@@ -48,6 +49,16 @@ describe('deboardQuote: extra days and what is due (paise)', () => {
       { extraDays: 1, extraDayRatePaise: 33333, extraChargePaise: 33333, duePaise: 33333 },
     ],
     [
+      'day care booked 3 at ₹1,000 total, day 5: 2 × ₹333.33 = ₹666.66 (days × the rate shown)',
+      { code: 'day_care', bookedDays: 3, finalPricePaise: 100000, today: '2026-11-24', ledger: ledger(100000, 100000) },
+      { extraDays: 2, extraDayRatePaise: 33333, extraChargePaise: 66666, duePaise: 66666 },
+    ],
+    [
+      'hostel booked 3 at ₹2,000 total, day 6: 3 × ₹666.67 (the half-up rate) = ₹2,000.01',
+      { bookedDays: 3, today: '2026-11-25' },
+      { extraDays: 3, extraDayRatePaise: 66667, extraChargePaise: 200001, unpostedPaise: 200001, duePaise: 200001 },
+    ],
+    [
       'extra already posted: only the difference is unposted',
       { today: '2026-11-23', extraPostedPaise: 100000, ledger: ledger(300000, 200000) },
       { extraChargePaise: 200000, extraChargePostedPaise: 100000, unpostedPaise: 100000, duePaise: 200000 },
@@ -77,6 +88,16 @@ describe('deboardQuote: extra days and what is due (paise)', () => {
       'subscription, 3 days left, day 5: 2 days at ₹100 − ₹20',
       { finalPricePaise: 0, subscription: sub(3), today: '2026-11-24', ledger: ledger(0, 0) },
       { extraDays: 2, subscriptionDaysUsed: 3, extraDayRatePaise: 8000, extraChargePaise: 16000, duePaise: 16000 },
+    ],
+    [
+      'subscription ₹25,000 for 30 days, none left, day 3: 3 × ₹833.33 = ₹2,499.99',
+      {
+        finalPricePaise: 0,
+        subscription: { daysLeft: 0, pricePaise: 2500000, durationDays: 30, discountPaise: 0 },
+        today: '2026-11-22',
+        ledger: ledger(0, 0),
+      },
+      { extraDays: 3, extraDayRatePaise: 83333, extraChargePaise: 249999, duePaise: 249999 },
     ],
     [
       'subscription on a day school beyond its days left',
@@ -122,9 +143,46 @@ describe('deboardQuote: extra days and what is due (paise)', () => {
       },
       { actualDays: 4, extraDays: 2, extraChargePaise: 200000, extraDayRatePaise: 100000, unpostedPaise: 0, duePaise: 0 },
     ],
+    [
+      'a closed boarding shows its posted charge over its days, rounded once',
+      {
+        code: 'day_care',
+        bookedDays: 3,
+        finalPricePaise: 100000,
+        today: '2026-11-24',
+        extraPostedPaise: 66666,
+        closed: { extraDays: 2, subscriptionDaysUsed: 0 },
+        ledger: ledger(166666, 166666),
+      },
+      { extraDays: 2, extraDayRatePaise: 33333, extraChargePaise: 66666, unpostedPaise: 0, duePaise: 0 },
+    ],
   ])('%s', (_name, input, expected) => {
     const q = deboardQuote({ ...base, ...input });
     expect(q).toMatchObject(expected);
+  });
+});
+
+describe('deboardQuote: the extra charge is exactly extra days × the daily rate shown', () => {
+  it.each([1, 2, 3, 6, 7, 11, 30])('booked %i days, at several prices, up to 12 days late', (bookedDays) => {
+    for (const finalPricePaise of [1, 100000, 123457, 2500000]) {
+      for (let late = 0; late <= 12; late++) {
+        const q = deboardQuote({ ...base, bookedDays, finalPricePaise, today: addDays(base.entryDate, bookedDays - 1 + late) });
+        expect(q.extraDays).toBe(late);
+        expect(q.extraDayRatePaise).toBe(perUnitPaise(finalPricePaise, bookedDays));
+        expect(q.extraChargePaise).toBe(q.extraDays * q.extraDayRatePaise);
+      }
+    }
+  });
+
+  it('with a subscription too (plan price ÷ duration rounded once, less the discount)', () => {
+    for (const durationDays of [7, 30, 31]) {
+      for (let late = 0; late <= 9; late++) {
+        const subscription = { daysLeft: 1, pricePaise: 1234567, durationDays, discountPaise: 1000 };
+        const q = deboardQuote({ ...base, finalPricePaise: 0, subscription, today: addDays(base.entryDate, late) });
+        expect(q.extraDayRatePaise).toBe(perUnitPaise(1234567, durationDays) - 1000);
+        expect(q.extraChargePaise).toBe(q.extraDays * q.extraDayRatePaise);
+      }
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * the subscription days the stay uses, and what is due with the ledger's balance. Pure: the server decides with
  * it, the Deboard page shows the same numbers.
  */
+import { perUnitPaise } from '../money.ts';
 import { actualDays, extraDaysCharge } from '../visits/rules.ts';
 
 /** Boarding codes whose stays are charged for days beyond the booked ones without a subscription. */
@@ -48,7 +49,7 @@ export interface DeboardQuoteNumbers {
   actualDays: number;
   bookedDays: number;
   extraDays: number;
-  /** Per extra day, rounded to the paisa (the charge is rounded once, on the total). */
+  /** Per extra day, rounded once to the paisa (perUnitPaise); extraChargePaise is extraDays × this rate. */
   extraDayRatePaise: number;
   extraChargePaise: number;
   extraChargePostedPaise: number;
@@ -63,22 +64,19 @@ export interface DeboardQuoteNumbers {
 }
 
 function extra(i: DeboardQuoteInput, days: number) {
-  if (NO_EXTRA_DAY_CODES.includes(i.code)) {
-    return { extraDays: 0, chargePaise: 0, subscriptionDaysUsed: 0, ratePaise: 0 };
-  }
+  const none = { extraDays: 0, ratePaise: 0, chargePaise: 0, subscriptionDaysUsed: 0 };
+  if (NO_EXTRA_DAY_CODES.includes(i.code)) return none;
+  const stay = { actualDays: days, bookedDays: i.bookedDays, finalPricePaise: i.finalPricePaise };
   if (i.subscription) {
     const s = i.subscription;
-    const r = extraDaysCharge(
-      { actualDays: days, bookedDays: i.bookedDays, finalPricePaise: i.finalPricePaise },
-      { daysLeft: s.daysLeft, planPricePaise: s.pricePaise, planDurationDays: s.durationDays, discountPaise: s.discountPaise },
-    );
-    const ratePaise = Math.max(0, Math.round(s.pricePaise / s.durationDays - s.discountPaise));
-    return { ...r, ratePaise };
+    return extraDaysCharge(stay, {
+      daysLeft: s.daysLeft,
+      planPricePaise: s.pricePaise,
+      planDurationDays: s.durationDays,
+      discountPaise: s.discountPaise,
+    });
   }
-  if (!EXTRA_DAY_CODES.includes(i.code)) return { extraDays: 0, chargePaise: 0, subscriptionDaysUsed: 0, ratePaise: 0 };
-  const r = extraDaysCharge({ actualDays: days, bookedDays: i.bookedDays, finalPricePaise: i.finalPricePaise });
-  const ratePaise = i.bookedDays > 0 ? Math.round(i.finalPricePaise / i.bookedDays) : 0;
-  return { ...r, ratePaise };
+  return EXTRA_DAY_CODES.includes(i.code) ? extraDaysCharge(stay) : none;
 }
 
 /**
@@ -96,7 +94,7 @@ export function deboardQuote(i: DeboardQuoteInput): DeboardQuoteNumbers {
       extraDays: n,
       chargePaise: i.extraPostedPaise,
       subscriptionDaysUsed: i.closed.subscriptionDaysUsed,
-      ratePaise: n > 0 ? Math.round(i.extraPostedPaise / n) : 0,
+      ratePaise: n > 0 ? perUnitPaise(i.extraPostedPaise, n) : 0,
     };
   }
   const unpostedPaise = Math.max(0, e.chargePaise - i.extraPostedPaise);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { perUnitPaise } from '../money.ts';
 import {
   actualDays,
   boardingPrice,
@@ -115,50 +116,68 @@ describe('actualDays: the entry day is day 1', () => {
   ])('%s → %s: %i', (entry, today, expected) => expect(actualDays(entry, today)).toBe(expected));
 });
 
-describe('extraDaysCharge (spec 001 §9)', () => {
+describe('extraDaysCharge (spec 001 §9): extra days × the daily rate, the rate rounded once to the paisa', () => {
   it.each([
     // booked 2 days for ₹2,000 (₹1,000/day), stayed 4: 2 extra days at ₹1,000
-    [{ actualDays: 4, bookedDays: 2, finalPricePaise: 200000 }, 2, 200000],
+    [{ actualDays: 4, bookedDays: 2, finalPricePaise: 200000 }, 2, 100000, 200000],
     // within the booked days: nothing
-    [{ actualDays: 2, bookedDays: 2, finalPricePaise: 200000 }, 0, 0],
-    [{ actualDays: 1, bookedDays: 3, finalPricePaise: 300000 }, 0, 0],
+    [{ actualDays: 2, bookedDays: 2, finalPricePaise: 200000 }, 0, 100000, 0],
+    [{ actualDays: 1, bookedDays: 3, finalPricePaise: 300000 }, 0, 100000, 0],
     // a discounted stay: ₹2,700 for 3 days (₹900/day), 1 extra day
-    [{ actualDays: 4, bookedDays: 3, finalPricePaise: 270000 }, 1, 90000],
-    // uneven share: ₹1,000 for 3 days, 2 extra days → ₹666.67 (rounded once)
-    [{ actualDays: 5, bookedDays: 3, finalPricePaise: 100000 }, 2, 66667],
-  ])('without a subscription: %j → %i extra days, %i paise', (stay, days, charge) => {
-    expect(extraDaysCharge(stay)).toEqual({ extraDays: days, chargePaise: charge, subscriptionDaysUsed: 0 });
+    [{ actualDays: 4, bookedDays: 3, finalPricePaise: 270000 }, 1, 90000, 90000],
+    // uneven share: ₹1,000 for 3 days is ₹333.33 a day; 2 extra days are 2 × ₹333.33 = ₹666.66 (not ₹666.67)
+    [{ actualDays: 5, bookedDays: 3, finalPricePaise: 100000 }, 2, 33333, 66666],
+    // ₹2,000 for 3 days is ₹666.67 a day (rounded up); 4 extra days are ₹2,666.68
+    [{ actualDays: 7, bookedDays: 3, finalPricePaise: 200000 }, 4, 66667, 266668],
+    // a half paisa goes up: ₹1.01 for 2 days is ₹0.51 a day
+    [{ actualDays: 3, bookedDays: 2, finalPricePaise: 101 }, 1, 51, 51],
+  ])('without a subscription: %j → %i extra days at %i = %i paise', (stay, days, rate, charge) => {
+    const r = extraDaysCharge(stay);
+    expect(r).toEqual({ extraDays: days, ratePaise: rate, chargePaise: charge, subscriptionDaysUsed: 0 });
+    expect(r.chargePaise).toBe(r.extraDays * r.ratePaise);
   });
 
   const hostelMonthly = { planPricePaise: 2500000, planDurationDays: 30, discountPaise: 0 };
+  const fiveDays = { actualDays: 5, bookedDays: 5, finalPricePaise: 0 };
   it('within the days left: free, and the days are used', () => {
-    expect(extraDaysCharge({ actualDays: 5, bookedDays: 5, finalPricePaise: 0 }, { ...hostelMonthly, daysLeft: 10 })).toEqual({
+    expect(extraDaysCharge(fiveDays, { ...hostelMonthly, daysLeft: 10 })).toEqual({
       extraDays: 0,
+      ratePaise: 83333,
       chargePaise: 0,
       subscriptionDaysUsed: 5,
     });
   });
-  it('beyond the days left: plan price ÷ duration − discount per extra day', () => {
-    // ₹25,000 / 30 = ₹833.33/day; 3 days beyond 2 left → ₹2,500.00
-    expect(extraDaysCharge({ actualDays: 5, bookedDays: 5, finalPricePaise: 0 }, { ...hostelMonthly, daysLeft: 2 })).toEqual({
+  it('beyond the days left: (plan price ÷ duration, rounded once) − discount per extra day', () => {
+    // ₹25,000 / 30 = ₹833.33 a day; 3 days beyond 2 left → 3 × ₹833.33 = ₹2,499.99
+    expect(extraDaysCharge(fiveDays, { ...hostelMonthly, daysLeft: 2 })).toEqual({
       extraDays: 3,
-      chargePaise: 250000,
+      ratePaise: 83333,
+      chargePaise: 249999,
       subscriptionDaysUsed: 2,
     });
-    // with a ₹100 discount per day: (833.33 − 100) × 3 = ₹2,200.00
-    expect(
-      extraDaysCharge(
-        { actualDays: 5, bookedDays: 5, finalPricePaise: 0 },
-        { ...hostelMonthly, discountPaise: 10000, daysLeft: 2 },
-      ).chargePaise,
-    ).toBe(220000);
+    // with a ₹100 discount per day: 3 × (₹833.33 − ₹100) = 3 × ₹733.33 = ₹2,199.99
+    expect(extraDaysCharge(fiveDays, { ...hostelMonthly, discountPaise: 10000, daysLeft: 2 })).toMatchObject({
+      ratePaise: 73333,
+      chargePaise: 219999,
+    });
   });
   it('a discount above the daily share never makes a negative charge', () => {
     expect(
       extraDaysCharge(
         { actualDays: 3, bookedDays: 3, finalPricePaise: 0 },
         { ...hostelMonthly, discountPaise: 100000, daysLeft: 0 },
-      ).chargePaise,
-    ).toBe(0);
+      ),
+    ).toMatchObject({ extraDays: 3, ratePaise: 0, chargePaise: 0 });
+  });
+  it('quantity × rate = amount on every line: booked 1..31 days, prices up to ₹1,00,000, 1..10 extra days', () => {
+    for (let booked = 1; booked <= 31; booked++) {
+      for (const price of [1, 99, 100001, 333333, 2500000, 9999999]) {
+        for (let extra = 1; extra <= 10; extra++) {
+          const r = extraDaysCharge({ actualDays: booked + extra, bookedDays: booked, finalPricePaise: price });
+          expect(r.ratePaise).toBe(perUnitPaise(price, booked));
+          expect(r.chargePaise).toBe(extra * r.ratePaise);
+        }
+      }
+    }
   });
 });

@@ -3,7 +3,7 @@
  * One rule set: the web app previews with it, the server recomputes with it and decides.
  */
 import { daysBetween } from '../dates.ts';
-import { formatINR, toRupees } from '../money.ts';
+import { formatINR, perUnitPaise, toRupees } from '../money.ts';
 
 export const VISIT_MESSAGES = {
   petMissing: 'A pet must be selected. Please select a pet before proceeding.',
@@ -145,19 +145,23 @@ export function actualDays(entryDate: string, today: string): number {
  * - Without a subscription: extra days beyond the booked days at finalPrice ÷ booked days per day.
  * - With a subscription: days within the days left are free; days beyond them cost
  *   (plan price ÷ plan duration − discount) per day, floored at 0.
- * Rounded to the paisa once, on the total, so the per-day share never compounds a rounding error.
+ * The daily rate is rounded once, to the paisa (perUnitPaise), and the charge is exactly extra days × that rate,
+ * so the line an invoice or the Deboard page shows (days × rate = amount) always adds up.
  */
 export function extraDaysCharge(
   stay: { actualDays: number; bookedDays: number; finalPricePaise: number },
   subscription?: { daysLeft: number; planPricePaise: number; planDurationDays: number; discountPaise: number },
-): { extraDays: number; chargePaise: number; subscriptionDaysUsed: number } {
+): { extraDays: number; ratePaise: number; chargePaise: number; subscriptionDaysUsed: number } {
   if (subscription) {
     const used = Math.min(stay.actualDays, subscription.daysLeft);
     const extraDays = stay.actualDays - used;
-    const perDay = subscription.planPricePaise / subscription.planDurationDays - subscription.discountPaise;
-    return { extraDays, chargePaise: Math.max(0, Math.round(perDay * extraDays)), subscriptionDaysUsed: used };
+    const ratePaise =
+      subscription.planDurationDays > 0
+        ? Math.max(0, perUnitPaise(subscription.planPricePaise, subscription.planDurationDays) - subscription.discountPaise)
+        : 0;
+    return { extraDays, ratePaise, chargePaise: extraDays * ratePaise, subscriptionDaysUsed: used };
   }
   const extraDays = Math.max(0, stay.actualDays - stay.bookedDays);
-  const chargePaise = stay.bookedDays > 0 ? Math.round((stay.finalPricePaise * extraDays) / stay.bookedDays) : 0;
-  return { extraDays, chargePaise, subscriptionDaysUsed: 0 };
+  const ratePaise = stay.bookedDays > 0 ? perUnitPaise(stay.finalPricePaise, stay.bookedDays) : 0;
+  return { extraDays, ratePaise, chargePaise: extraDays * ratePaise, subscriptionDaysUsed: 0 };
 }
