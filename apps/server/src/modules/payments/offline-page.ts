@@ -23,19 +23,41 @@ export interface LinkPageData {
   businessName: string;
   description: string;
   amountPaise: number;
+  /**
+   * The link's state: `created` (open), `paid`, or `cancelled` / `expired`. A `created` link whose ledger payment
+   * is no longer pending (voided, failed) is shown as `cancelled`.
+   */
   status: string;
   /** Where the Pay button posts. */
   payPath: string;
+  /**
+   * `open` (outside production): anyone holding the link may press Pay, as a customer would on Razorpay's page.
+   * `desk` (the offline provider allowed in production): the page takes nothing; a signed-in staff member records
+   * the payment at the desk (the POST needs a staff token).
+   */
+  mode: 'open' | 'desk';
 }
 
 export function linkPage(d: LinkPageData, outcome?: 'paid'): string {
   const amount = escapeHtml(formatINR(toRupees(d.amountPaise)));
-  const head = `<h1>${escapeHtml(d.businessName)}</h1><p class="muted">${escapeHtml(d.description)}</p><div class="amount">${amount}</div>`;
+  const business = escapeHtml(d.businessName);
+  const head = `<h1>${business}</h1><p class="muted">${escapeHtml(d.description)}</p><div class="amount">${amount}</div>`;
   if (outcome === 'paid' || d.status === 'paid') {
     return page(`Paid - ${d.businessName}`, `${head}<p class="ok">Payment received. Thank you!</p>`);
   }
   if (d.status !== 'created') {
-    return page(`Payment link - ${d.businessName}`, `${head}<p class="bad">This payment link is ${escapeHtml(d.status)}.</p>`);
+    return page(
+      `Payment link - ${d.businessName}`,
+      `${head}<p class="bad">This payment link is no longer valid.</p>
+<p class="note">It takes no payment. If you still owe this amount, ask ${business} for a new link or pay at the desk.</p>`,
+    );
+  }
+  if (d.mode === 'desk') {
+    return page(
+      `Payment due - ${d.businessName}`,
+      `${head}<p>This payment is confirmed at the desk.</p>
+<p class="note">Pay at ${business}'s front desk; a member of staff records it there and this link then shows it as paid. No payment can be made on this page.</p>`,
+    );
   }
   return page(
     `Pay ${amount} - ${d.businessName}`,

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { linkPage } from './offline-page.ts';
+import { pendingPaymentOnLink } from './link-ledger.repo.ts';
+import { type LinkPageData, linkPage } from './offline-page.ts';
 import { ProviderError } from './providers/errors.ts';
 import type { OfflineProvider } from './providers/offline.ts';
 import { handleWebhook } from './webhook.service.ts';
@@ -22,13 +23,20 @@ function refusal(err: unknown, what: string): unknown {
 
 /**
  * The offline provider's stand-ins for Razorpay's pages (only mounted when no Razorpay keys are configured):
- * the checkout the web app opens in a dialog, and the page a payment link opens.
+ * the checkout the web app opens in a dialog (staff only), and the page a payment link opens.
+ *
+ * Outside production the link page is what a customer sees on Razorpay's: anyone holding the link presses Pay.
+ * In production (the offline provider allowed by ALLOW_OFFLINE_PAYMENTS=true) no money can be taken by a link:
+ * the page says the payment is confirmed at the desk, and only a signed-in staff member's POST marks it paid.
+ * Either way a link whose ledger payment is no longer pending (voided, failed) or that was cancelled takes nothing.
+ * "Now" is the business clock's (`ctx.clock`).
  */
 export const offlineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: OfflineProvider }> = async (
   app,
   { ctx, provider },
 ) => {
   const staff = app.auth('staff');
+  const mode: LinkPageData['mode'] = ctx.config.env === 'production' ? 'desk' : 'open';
 
   app.post(
     '/payments/offline/checkout/:orderId/pay',
@@ -45,7 +53,10 @@ export const offlineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: O
     },
     async (req) => {
       try {
-        return { success: true as const, ...(await provider.payOrder(req.params.orderId, req.body.outcome)) };
+        return {
+          success: true as const,
+          ...(await provider.payOrder(req.params.orderId, req.body.outcome, ctx.clock.now())),
+        };
       } catch (err) {
         throw refusal(err, 'Payment order');
       }
@@ -57,15 +68,18 @@ export const offlineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: O
     done(null, undefined),
   );
 
-  const pageOf = async (linkId: string) => {
+  const pageOf = async (linkId: string): Promise<LinkPageData> => {
     const link = await provider.link(linkId);
     if (!link) throw notFound('Payment link');
+    // An open link takes money only while a ledger payment waits on it (not voided, failed, nor never attached).
+    const withdrawn = link.status === 'created' && !(await pendingPaymentOnLink(ctx.db, link.id));
     return {
       businessName: ctx.config.business.name,
       description: link.description,
       amountPaise: link.amountPaise,
-      status: link.status,
+      status: withdrawn ? 'cancelled' : link.status,
       payPath: `/api/v1/payments/offline/link/${link.id}/pay`,
+      mode,
     };
   };
 
@@ -74,7 +88,10 @@ export const offlineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: O
     {
       schema: {
         tags,
-        summary: 'Offline provider: the page a payment link opens (HTML), with a Pay button',
+        summary:
+          mode === 'desk'
+            ? 'Offline provider: the page a payment link opens (HTML); in production it takes no payment (confirmed at the desk)'
+            : 'Offline provider: the page a payment link opens (HTML), with a Pay button',
         security: [],
         params: linkParams,
       },
@@ -85,24 +102,31 @@ export const offlineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: O
   app.post(
     '/payments/offline/link/:linkId/pay',
     {
+      // In production only staff confirm a link's payment (taken at the desk); elsewhere the page's Pay button.
+      ...(mode === 'desk' ? { onRequest: staff } : {}),
       schema: {
         tags,
         summary:
-          'Offline provider: marks a payment link paid and delivers the signed payment_link.paid webhook to the webhook handler; answers the page (HTML)',
-        security: [],
+          mode === 'desk'
+            ? 'Offline provider (production): a staff member confirms a payment link paid at the desk; delivers the signed payment_link.paid webhook to the webhook handler; answers the page (HTML)'
+            : 'Offline provider: marks a payment link paid and delivers the signed payment_link.paid webhook to the webhook handler; answers the page (HTML)',
+        ...(mode === 'desk' ? {} : { security: [] }),
         params: linkParams,
       },
     },
     async (req, reply) => {
       const data = await pageOf(req.params.linkId);
+      const html = (code: number, page: string) => reply.code(code).type('text/html; charset=utf-8').send(page);
+      // Cancelled, expired, or its ledger payment voided or failed: nothing is recorded.
+      if (data.status !== 'created' && data.status !== 'paid') return html(409, linkPage(data));
       let event: { rawBody: string; signature: string };
       try {
-        event = await provider.payLink(req.params.linkId);
+        event = await provider.payLink(req.params.linkId, ctx.clock.now());
       } catch (err) {
         throw refusal(err, 'Payment link');
       }
       await handleWebhook(ctx, event.rawBody, event.signature, req.log);
-      return reply.type('text/html; charset=utf-8').send(linkPage(data, 'paid'));
+      return html(200, linkPage(data, 'paid'));
     },
   );
 };

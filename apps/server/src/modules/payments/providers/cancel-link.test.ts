@@ -34,13 +34,14 @@ describe('the offline provider: cancelPaymentLink', () => {
     provider = new OfflineProvider(database.db, offlineSecrets('x'.repeat(40)), 'https://desk.example.com');
   });
   afterAll(() => database?.close());
+  const now = new Date('2026-11-23T10:00:00Z');
 
   it('cancels a created link; its page can no longer take a payment; a second cancel is a 400', async () => {
     const l = await link(provider, 'ref-cancel-1');
     const cancelled = await provider.cancelPaymentLink(l.id);
     expect(cancelled).toEqual({ id: l.id, shortUrl: l.shortUrl, amountPaise: 45000, status: 'cancelled' });
     expect((await linkById(database.db, l.id))?.status).toBe('cancelled');
-    expect(await refused(provider.payLink(l.id))).toBe('409 BAD_REQUEST_ERROR: This payment link is cancelled');
+    expect(await refused(provider.payLink(l.id, now))).toBe('409 BAD_REQUEST_ERROR: This payment link is cancelled');
     expect((await linkById(database.db, l.id))?.paymentId).toBeNull();
     expect(await refused(provider.cancelPaymentLink(l.id))).toBe(
       '400 BAD_REQUEST_ERROR: This payment link is cancelled and cannot be cancelled',
@@ -49,7 +50,7 @@ describe('the offline provider: cancelPaymentLink', () => {
 
   it('refuses to cancel a paid link (400) and an unknown one (404)', async () => {
     const l = await link(provider, 'ref-cancel-2');
-    await provider.payLink(l.id);
+    await provider.payLink(l.id, now);
     expect(await refused(provider.cancelPaymentLink(l.id))).toBe(
       '400 BAD_REQUEST_ERROR: This payment link is paid and cannot be cancelled',
     );

@@ -155,10 +155,11 @@ export class OfflineProvider implements PaymentProvider {
   }
 
   /**
-   * The checkout dialog's Pay (success) or Fail (failure) button. A paid order cannot be paid again (409, as
-   * Razorpay's checkout refuses it). Answers what Razorpay's checkout hands the browser.
+   * The checkout dialog's Pay (success) or Fail (failure) button, at `now` (the business clock, `ctx.clock.now()`).
+   * A paid order cannot be paid again (409, as Razorpay's checkout refuses it). Answers what Razorpay's checkout
+   * hands the browser.
    */
-  async payOrder(orderId: string, outcome: 'success' | 'failure'): Promise<CheckoutResult> {
+  async payOrder(orderId: string, outcome: 'success' | 'failure', now: Date): Promise<CheckoutResult> {
     return this.db.transaction(async (tx) => {
       const o = await orderById(tx, orderId, true);
       if (!o) throw notFound('order');
@@ -170,7 +171,8 @@ export class OfflineProvider implements PaymentProvider {
         amountPaise: o.amountPaise,
         status: captured ? 'captured' : 'failed',
         notes: o.notes,
-        capturedAt: captured ? new Date() : null,
+        createdAt: now,
+        capturedAt: captured ? now : null,
       });
       await setOrderStatus(tx, o.id, captured ? 'paid' : 'attempted');
       if (!captured) {
@@ -191,10 +193,11 @@ export class OfflineProvider implements PaymentProvider {
   }
 
   /**
-   * The link page's Pay button: the link is paid once (a second press changes nothing) and the
-   * `payment_link.paid` event Razorpay would send is returned with its signature.
+   * The link page's Pay button, at `now` (the business clock): the link is paid once (a second press changes
+   * nothing; a cancelled or expired link is a 409) and the `payment_link.paid` event Razorpay would send is
+   * returned with its signature.
    */
-  async payLink(linkId: string): Promise<{ rawBody: string; signature: string }> {
+  async payLink(linkId: string, now: Date): Promise<{ rawBody: string; signature: string }> {
     const { link, payment } = await this.db.transaction(async (tx) => {
       const l = await linkById(tx, linkId, true);
       if (!l) throw notFound('payment link');
@@ -207,7 +210,8 @@ export class OfflineProvider implements PaymentProvider {
         status: 'captured',
         method: 'upi',
         notes: l.notes,
-        capturedAt: new Date(),
+        createdAt: now,
+        capturedAt: now,
       });
       await markLinkPaid(tx, l.id, p.id);
       return { link: { ...l, status: 'paid', paymentId: p.id }, payment: p };
@@ -233,7 +237,7 @@ export class OfflineProvider implements PaymentProvider {
         },
         payment: { entity: paymentEntity(payment) },
       },
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: Math.floor(now.getTime() / 1000),
     };
     const rawBody = JSON.stringify(event);
     return { rawBody, signature: hmacHex(this.secrets.webhookSecret, rawBody) };
