@@ -29,6 +29,10 @@ if (typeof globalThis.ResizeObserver !== 'function') {
     disconnect() {}
   };
 }
+// Textarea's autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+}
 // Mantine's Combobox scrolls the selected option into view.
 if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
 

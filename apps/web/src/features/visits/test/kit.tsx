@@ -179,3 +179,6 @@ export async function nothingPosted(posted: Posted[]) {
   await new Promise((r) => setTimeout(r, 20));
   await waitFor(() => expect(posted).toHaveLength(0));
 }
+
+/** A toast (Mantine notification) with this message. */
+export const findToast = (message: string) => screen.findByText(message, { selector: '.mantine-Notification-description' });
