@@ -56,6 +56,42 @@ describe('configuration', () => {
       /RAZORPAY_API_BASE must be a URL/,
     );
   });
+  it('in production, refuses to start without Razorpay unless ALLOW_OFFLINE_PAYMENTS=true', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() };
+    expect(() => loadConfig(prod)).toThrow(
+      /Invalid configuration:\n {2}RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production\. Without them the offline payment provider takes card and link payments, and no money moves: set all three, or ALLOW_OFFLINE_PAYMENTS=true/,
+    );
+    expect(() => loadConfig({ ...prod, ALLOW_OFFLINE_PAYMENTS: 'false' })).toThrow(/RAZORPAY_KEY_ID.*required in production/);
+    expect(() => loadConfig({ ...prod, ALLOW_OFFLINE_PAYMENTS: 'perhaps' })).toThrow(/ALLOW_OFFLINE_PAYMENTS/);
+    const offline = loadConfig({ ...prod, ALLOW_OFFLINE_PAYMENTS: 'true' });
+    expect(offline).toMatchObject({ env: 'production', allowOfflinePayments: true, razorpay: undefined });
+    const keys = { RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(loadConfig({ ...prod, ...keys })).toMatchObject({ allowOfflinePayments: false, razorpay: { keyId: 'k' } });
+    // A partial set is named as such, not as missing keys.
+    expect(() => loadConfig({ ...prod, RAZORPAY_KEY_ID: 'k' })).toThrow(
+      /^Invalid configuration:\n {2}RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: Razorpay needs .* together[^\n]*$/,
+    );
+    // Outside production the offline provider needs no permission.
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ allowOfflinePayments: false, razorpay: undefined });
+  });
+
+  it('lists every production problem at once', () => {
+    const err = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), SEED_DEMO: 'true', TEST_CLOCK: 'true' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(err?.split('\n').map((l) => l.split(':')[0])).toEqual([
+      'Invalid configuration',
+      '  JWT_SECRET',
+      '  SEED_DEMO',
+      '  TEST_CLOCK',
+      '  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET',
+    ]);
+  });
+
   it('MIGRATE_ON_START: true by default, false leaves migrations to npm run db:migrate', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).migrateOnStart).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);

@@ -28,6 +28,11 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Razorpay SDK sends its calls instead of https://api.razorpay.com (a stand-in). */
   RAZORPAY_API_BASE: z.string().url('RAZORPAY_API_BASE must be a URL').optional(),
+  /**
+   * Production without Razorpay's keys: allowed only with this set (the offline provider, whose payment links are
+   * confirmed at the desk by staff).
+   */
+  ALLOW_OFFLINE_PAYMENTS: bool.default(false),
   /** Where people open the app (links in emails, e.g. the offline provider's payment-link page). */
   PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL (https://desk.example.com)').optional(),
   SEED_DEMO: bool.optional(),
@@ -78,6 +83,11 @@ export interface Config {
   mailFrom: string;
   /** Razorpay's keys; absent: the offline payment provider. */
   razorpay?: { keyId: string; keySecret: string; webhookSecret: string; apiBase?: string };
+  /**
+   * The offline provider may run in production (ALLOW_OFFLINE_PAYMENTS=true); without it a production start needs
+   * Razorpay's keys. In production the offline link page takes no payment: staff confirm it (offline.routes.ts).
+   */
+  allowOfflinePayments: boolean;
   /** Where people open the app, for links in emails; default http://localhost:<port>. */
   publicUrl?: string;
   seedDemo: boolean;
@@ -106,17 +116,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = dataDirOf(e.DATA_DIR, env);
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
+  const problems: string[] = [];
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
+  if (production && e.SEED_DEMO) {
+    problems.push('SEED_DEMO: demo data (with published passwords) is never added in production; unset SEED_DEMO');
   }
-  if (e.NODE_ENV === 'production' && e.SEED_DEMO) {
-    throw new Error(
-      'Invalid configuration:\n  SEED_DEMO: demo data (with published passwords) is never added in production; unset SEED_DEMO',
+  if (production && e.TEST_CLOCK) problems.push('TEST_CLOCK: a movable clock is for tests only; unset TEST_CLOCK');
+  const razorpay = razorpayKeys(e, problems);
+  if (production && !razorpay && !e.ALLOW_OFFLINE_PAYMENTS && !problems.some((p) => p.includes('RAZORPAY_'))) {
+    problems.push(
+      'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production. Without them the offline payment provider takes card and link payments, and no money moves: set all three, or ALLOW_OFFLINE_PAYMENTS=true to run without Razorpay (card and link payments are then confirmed at the desk by staff only)',
     );
   }
-  if (e.NODE_ENV === 'production' && e.TEST_CLOCK) {
-    throw new Error('Invalid configuration:\n  TEST_CLOCK: a movable clock is for tests only; unset TEST_CLOCK');
-  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -127,7 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tz: e.BUSINESS_TZ,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    razorpay: razorpayKeys(e),
+    razorpay,
+    allowOfflinePayments: e.ALLOW_OFFLINE_PAYMENTS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     migrateOnStart: e.MIGRATE_ON_START,
@@ -168,7 +182,7 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<C
 }
 
 /** All three Razorpay keys, or none (the offline provider); a partial set is a mistake worth stopping for. */
-function razorpayKeys(e: z.infer<typeof envSchema>): Config['razorpay'] {
+function razorpayKeys(e: z.infer<typeof envSchema>, problems: string[]): Config['razorpay'] {
   const keys = {
     RAZORPAY_KEY_ID: e.RAZORPAY_KEY_ID,
     RAZORPAY_KEY_SECRET: e.RAZORPAY_KEY_SECRET,
@@ -179,9 +193,10 @@ function razorpayKeys(e: z.infer<typeof envSchema>): Config['razorpay'] {
     .map(([k]) => k);
   if (missing.length === 3) return undefined;
   if (missing.length > 0) {
-    throw new Error(
-      `Invalid configuration:\n  ${missing.join(', ')}: Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together (set all three, or none for the offline payment provider)`,
+    problems.push(
+      `${missing.join(', ')}: Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together (set all three, or none for the offline payment provider)`,
     );
+    return undefined;
   }
   return {
     keyId: e.RAZORPAY_KEY_ID!,

@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Pet DayCare Service <no-reply@test>',
     seedDemo: false,
     migrateOnStart: true,
+    allowOfflinePayments: false,
     logLevel: 'silent',
     loginRateLimit: 10,
     trustProxy: false,

@@ -35,7 +35,9 @@ describe('demo data never exists in production', () => {
   });
 
   it('does not seed by default in production, even on the embedded database', () => {
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir() }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_OFFLINE_PAYMENTS: 'true', DATA_DIR: dataDir() }).seedDemo,
+    ).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir() }).seedDemo).toBe(true);
   });
 
