@@ -1,7 +1,34 @@
-import type { SaveVisitResponse } from '@pawdesk/shared';
+import type {
+  BoardingVisitBody,
+  DayCareVisitBody,
+  DogParkVisitBody,
+  GroomingVisitBody,
+  InquiryVisitBody,
+  SaveVisitResponse,
+  SchoolVisitBody,
+  ShopVisitBody,
+  VeterinaryVisitBody,
+} from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
+
+/**
+ * The body each purpose's save endpoint takes: the input of its shared zod schema (`z.input<typeof …VisitBody>`),
+ * so a field renamed or retyped in packages/shared/src/visits/schemas.ts breaks the form that builds it.
+ */
+export interface SaveBodies {
+  inquiry: InquiryVisitBody;
+  dog_park: DogParkVisitBody;
+  veterinary: VeterinaryVisitBody;
+  hostel: BoardingVisitBody;
+  day_care: DayCareVisitBody;
+  day_school: SchoolVisitBody;
+  play_school: SchoolVisitBody;
+  grooming: GroomingVisitBody;
+  shop: ShopVisitBody;
+}
+export type SaveCode = keyof SaveBodies;
 
 /** The save endpoint of each purpose with a form of its own (spec 001 §7). */
 export const SAVE_PATH = {
@@ -14,11 +41,13 @@ export const SAVE_PATH = {
   play_school: '/visit/addplayschoolvisit',
   grooming: '/visit/addgroomingvisit',
   shop: '/visit/addshopvisit',
-} as const;
-export type SaveCode = keyof typeof SAVE_PATH;
+} as const satisfies Record<SaveCode, string>;
+
+/** A save: the purpose's code and the body its endpoint takes (one member per code, so the two always match). */
+export type SaveVisitInput<C extends SaveCode = SaveCode> = { [K in C]: { code: K; body: SaveBodies[K] } }[C];
 
 /** POST /visit/add…visit: one fetcher for the purposes' save endpoints. */
-export function saveVisit(code: SaveCode, body: unknown) {
+export function saveVisit({ code, body }: SaveVisitInput) {
   return api<SaveVisitResponse>(SAVE_PATH[code], { method: 'POST', body });
 }
 
@@ -40,10 +69,7 @@ export const VISIT_CHANGED = [
 export function useSaveVisit() {
   const qc = useQueryClient();
   return {
-    ...useMutation({
-      networkMode: 'always',
-      mutationFn: ({ code, body }: { code: SaveCode; body: unknown }) => saveVisit(code, body),
-    }),
+    ...useMutation({ networkMode: 'always', mutationFn: saveVisit }),
     refresh: () => Promise.all(VISIT_CHANGED.map((queryKey) => qc.invalidateQueries({ queryKey }))),
   };
 }

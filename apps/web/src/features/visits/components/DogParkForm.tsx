@@ -22,7 +22,7 @@ export function DogParkForm({ petId, type, saver }: VisitFormProps) {
       build: (c) => ({
         petId,
         visitType: type._id,
-        details: { initialPrice: type.price, discount: num(discount), price: final, selectedPayment: c?.method },
+        details: { initialPrice: type.price, discount: num(discount), price: final, selectedPayment: c.method },
         admissionAcknowledged: admission.flag,
       }),
     });

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { VISIT_MESSAGES } from '@pawdesk/shared';
+import { type SchoolVisitBody, VISIT_MESSAGES } from '@pawdesk/shared';
 import { notify } from '../../../lib/notify';
 import { FormCard, type VisitFormProps } from './form-parts';
 import { useAdmission } from './AdmissionWarning';
@@ -21,7 +21,7 @@ export function SchoolForm({ petId, type, saver, code }: VisitFormProps & { code
       total: 0,
       fallback: 'Failed to save visit',
       admission,
-      build: () => ({
+      build: (): SchoolVisitBody => ({
         petId,
         visitType: type._id,
         isSubscriptionAvailed: true,

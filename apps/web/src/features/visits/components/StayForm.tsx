@@ -1,5 +1,5 @@
 import { NumberInput } from '@mantine/core';
-import { boardingPrice, daysError, discountError, toRupees } from '@pawdesk/shared';
+import { type BoardingVisitBody, boardingPrice, daysError, discountError, toRupees } from '@pawdesk/shared';
 import { useState } from 'react';
 import { COUNT_INPUT } from '../../../components/NumberField';
 import { DiscountedPrice, FormCard, num, paise, type VisitFormProps } from './form-parts';
@@ -32,7 +32,8 @@ export function StayForm({ petId, type, saver, code }: VisitFormProps & { code: 
       withPaymentType: true,
       fallback: 'Failed to save visit',
       admission,
-      build: (c) => ({
+      // Hostel's body (the number of days required) is Day Care's too.
+      build: (c): BoardingVisitBody => ({
         petId,
         visitType: type._id,
         details: {

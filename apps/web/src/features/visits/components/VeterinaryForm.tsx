@@ -57,7 +57,7 @@ export function VeterinaryForm({ petId, type, saver }: VisitFormProps) {
         placeholder="Choose the customer type"
         data={customerOptions}
         value={customerType}
-        onChange={(v) => setCustomerType(v as VetCustomerType | null)}
+        onChange={setCustomerType}
         error={tried && !customerType ? VISIT_MESSAGES.customerType : saver.fieldErrors.customerType}
         required
       />

@@ -7,25 +7,60 @@ import { usePaymentFollowUp } from '../../../components/PaymentFollowUp';
 import { ApiError, errorMessage, serverAnswered } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { queryRoots } from '../../../lib/query-keys';
-import { type SaveCode, useSaveVisit } from '../api/save-visit';
+import { type SaveBodies, type SaveCode, type SaveVisitInput, useSaveVisit } from '../api/save-visit';
 import type { Admission } from './AdmissionWarning';
 
 export type VisitChoice = PaymentChoice<VisitPaymentMethod>;
+/** A payment chosen with its method (Dog Park and Shop: their endpoints require one). */
+export type MethodChoice = VisitChoice & { method: VisitPaymentMethod };
 
-/** A sub-form's save: which endpoint, the total to collect, and how to build the body from the payment chosen. */
-export interface SaveRequest {
-  code: SaveCode;
+interface SaveCommon<C extends SaveCode> {
+  /** Which endpoint, and so which body `build` returns. */
+  code: C;
   /** Rupees due for the visit (the payment modal's total); 0 saves without the modal unless `askMethod`. */
   total: number;
   /** Hostel and Day Care: ask the payment type first. */
   withPaymentType?: boolean;
-  /** The endpoint requires a payment method even at ₹0 (Dog Park, Shop). */
-  askMethod?: boolean;
-  build: (choice: VisitChoice | null) => unknown;
   /** The spec's fallback when the server gave no message. */
   fallback: string;
   /** Boarding purposes: the admission rule's warning, acknowledged before the save (and shown on the server's 409). */
   admission?: Admission;
+}
+
+/** A purpose paid only when something is due: the body from the payment chosen, or from null when nothing was due. */
+interface PaidIfDue<C extends SaveCode> extends SaveCommon<C> {
+  askMethod?: false;
+  build: (choice: VisitChoice | null) => SaveBodies[C];
+}
+
+/** A purpose whose endpoint requires a payment method even at ₹0 (Dog Park, Shop): the payment options always open. */
+interface MethodRequired<C extends SaveCode> extends SaveCommon<C> {
+  askMethod: true;
+  build: (choice: MethodChoice) => SaveBodies[C];
+}
+
+/**
+ * Whether a purpose's schema requires a payment method (`details.selectedPayment`, even at ₹0: Dog Park, Shop):
+ * its request must then say `askMethod: true`, and its body gets a chosen method.
+ */
+type RequiresMethod<C extends SaveCode> = SaveBodies[C] extends { details: { selectedPayment: VisitPaymentMethod } }
+  ? true
+  : false;
+
+/**
+ * A sub-form's save: which endpoint, the total to collect, and how to build the endpoint's body (typed from its
+ * shared schema) from the payment chosen.
+ */
+export type SaveRequest = { [C in SaveCode]: RequiresMethod<C> extends true ? MethodRequired<C> : PaidIfDue<C> }[SaveCode];
+
+/** The save of a request for the payment chosen; null when its endpoint needs a method and none was chosen. */
+function saveInput<C extends SaveCode>(
+  req: PaidIfDue<C> | MethodRequired<C>,
+  choice: VisitChoice | null,
+): SaveVisitInput<C> | null {
+  if (!req.askMethod) return { code: req.code, body: req.build(choice) };
+  if (!choice?.method) return null;
+  return { code: req.code, body: req.build({ ...choice, method: choice.method }) };
 }
 
 export interface VisitSaver {
@@ -53,27 +88,29 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const run = (req: SaveRequest, choice: VisitChoice | null) => {
+    const input = saveInput(req, choice);
+    if (!input) {
+      notify.error(VISIT_MESSAGES.paymentMethod);
+      return;
+    }
     setFieldErrors({});
-    save.mutate(
-      { code: req.code, body: req.build(choice) },
-      {
-        onSuccess: async (res) => {
-          setPending(null);
-          await followUp.after(res, { visitId: res.visit._id }, VISIT_SAVED_MESSAGES.cardPaid);
-          navigate('/staff/dashboard');
-          void save.refresh();
-        },
-        onError: (err) => {
-          setPending(null);
-          req.admission?.refused(err);
-          if (isPriceMismatch(err)) void qc.invalidateQueries({ queryKey: queryRoots.visits });
-          if (err instanceof ApiError) setFieldErrors(err.errors);
-          if (serverAnswered(err)) notify.error(err.message);
-          else if (err instanceof ApiError) notify.error(req.fallback);
-          else notify.error(`An error occurred: ${errorMessage(err, req.fallback)}`);
-        },
+    save.mutate(input, {
+      onSuccess: async (res) => {
+        setPending(null);
+        await followUp.after(res, { visitId: res.visit._id }, VISIT_SAVED_MESSAGES.cardPaid);
+        navigate('/staff/dashboard');
+        void save.refresh();
       },
-    );
+      onError: (err) => {
+        setPending(null);
+        req.admission?.refused(err);
+        if (isPriceMismatch(err)) void qc.invalidateQueries({ queryKey: queryRoots.visits });
+        if (err instanceof ApiError) setFieldErrors(err.errors);
+        if (serverAnswered(err)) notify.error(err.message);
+        else if (err instanceof ApiError) notify.error(req.fallback);
+        else notify.error(`An error occurred: ${errorMessage(err, req.fallback)}`);
+      },
+    });
   };
 
   const submit = (req: SaveRequest) => {
