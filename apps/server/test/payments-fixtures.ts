@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.ts';
-import { notifications, payments, receiptCounters, visits, visitTypes } from '../src/db/schema/index.ts';
+import {
+  notifications,
+  payments,
+  pets,
+  receiptCounters,
+  staffNotifications,
+  visits,
+  visitTypes,
+} from '../src/db/schema/index.ts';
 import { type LedgerRow, postCharge, recordPayment } from '../src/modules/payments/payments.service.ts';
 import { makeOwner, makePet } from './factories.ts';
 
@@ -24,7 +32,7 @@ export async function visitToPay(
     .insert(visits)
     .values({ petId: pet.id, visitTypeId: type!.id, purpose: type!.purpose, pricePaise: opts.pricePaise })
     .returning();
-  const base = { petId: pet.id, for: { visitId: visit!.id }, tz: 'Asia/Kolkata' };
+  const base = { ownerId: owner.id, petId: pet.id, for: { visitId: visit!.id }, tz: 'Asia/Kolkata', now: new Date() };
   await postCharge(db, { ...base, amountPaise: opts.pricePaise });
   let pending: LedgerRow | null = null;
   if (opts.pending) {
@@ -40,7 +48,16 @@ export async function visitToPay(
 
 /** Cash taken at the desk for a visit (completed, with a receipt). */
 export async function payCash(db: DbOrTx, petId: string, visitId: string, amountPaise: number) {
-  return (await recordPayment(db, { petId, for: { visitId }, amountPaise, method: 'cash', tz: 'Asia/Kolkata' }))!;
+  const [pet] = await db.select({ ownerId: pets.ownerId }).from(pets).where(eq(pets.id, petId));
+  return (await recordPayment(db, {
+    ownerId: pet!.ownerId,
+    petId,
+    for: { visitId },
+    amountPaise,
+    method: 'cash',
+    tz: 'Asia/Kolkata',
+    now: new Date(),
+  }))!;
 }
 
 /** The ledger's payments of a visit (any status), oldest first. */
@@ -65,4 +82,20 @@ export async function lastReceiptSeq(db: DbOrTx, financialYear: string): Promise
 
 export async function emailsAbout(db: DbOrTx, paymentId: string) {
   return db.select().from(notifications).where(sql`${notifications.meta}->>'paymentId' = ${paymentId}`);
+}
+
+/** One ledger row by id. */
+export async function ledgerRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row!;
+}
+
+/** Every ledger row of an owner (all accounts), oldest first. */
+export async function ownerRows(db: DbOrTx, ownerId: string) {
+  return db.select().from(payments).where(eq(payments.ownerId, ownerId)).orderBy(payments.createdAt, payments.id);
+}
+
+/** Staff notifications that name this ledger row. */
+export async function staffNoticesAbout(db: DbOrTx, paymentId: string) {
+  return db.select().from(staffNotifications).where(sql`${staffNotifications.refs}->>'paymentId' = ${paymentId}`);
 }

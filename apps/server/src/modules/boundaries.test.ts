@@ -41,6 +41,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   offline_payment_links: 'payments',
   boardings: 'boarding',
   appointments: 'appointments',
+  provider_events: 'payments',
+  idempotency_keys: 'idempotency',
+  staff_notifications: 'staff-notifications',
 };
 
 /**

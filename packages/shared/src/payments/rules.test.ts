@@ -12,7 +12,7 @@ describe('ledgerBalance', () => {
     expect(ledgerBalance([])).toEqual({
       chargedPaise: 0,
       paidPaise: 0,
-      writtenOffPaise: 0,
+      creditedPaise: 0,
       duePaise: 0,
       creditPaise: 0,
       pendingPaise: 0,
@@ -25,9 +25,19 @@ describe('ledgerBalance', () => {
   it('an extra-day charge adds to what is due', () => {
     expect(ledgerBalance([e('charge', 200000), e('payment', 200000), e('charge', 200000)]).duePaise).toBe(200000);
   });
-  it('refunds reduce what was paid; write-offs reduce what is due', () => {
-    const b = ledgerBalance([e('charge', 100000), e('payment', 100000), e('refund', 20000), e('write_off', 20000)]);
-    expect(b).toMatchObject({ paidPaise: 80000, writtenOffPaise: 20000, duePaise: 0, creditPaise: 0 });
+  it('refunds reduce what was paid; credits reduce what is due', () => {
+    const b = ledgerBalance([e('charge', 100000), e('payment', 100000), e('refund', 20000), e('credit', 20000)]);
+    expect(b).toMatchObject({ paidPaise: 80000, creditedPaise: 20000, duePaise: 0, creditPaise: 0 });
+  });
+  it('money allocated in pays a sale; allocated out leaves it', () => {
+    const inn = { ...e('allocation', 30000), direction: 'in' as const };
+    const out = { ...e('allocation', 10000), direction: 'out' as const };
+    expect(ledgerBalance([e('charge', 50000), inn]).duePaise).toBe(20000);
+    expect(ledgerBalance([e('charge', 50000), e('payment', 60000), out])).toMatchObject({
+      paidPaise: 50000,
+      duePaise: 0,
+      creditPaise: 0,
+    });
   });
   it('pending and failed payments do not count as paid; pending ones are reported', () => {
     const b = ledgerBalance([e('charge', 50000), e('payment', 50000, 'pending'), e('payment', 50000, 'failed')]);

@@ -144,7 +144,7 @@ export const webhookBody = z.object({
 export const webhookResponse = z.object({
   success: z.literal(true),
   /** processed: a payment was recorded; duplicate: it already was; ignored: not ours or not a payment. */
-  status: z.enum(['processed', 'duplicate', 'ignored']),
+  status: z.enum(['processed', 'duplicate', 'unapplied', 'ignored']),
 });
 
 /** The offline provider's checkout: what the person at the dialog chose. */

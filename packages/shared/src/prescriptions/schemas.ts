@@ -132,6 +132,8 @@ export const prescriptionPaymentSchema = z.object({
   /** The receipt number of a completed payment (`2026-27/000042`). */
   receiptNo: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** A payment link: its URL while it waits to be paid (emailed to the owner). */
+  linkUrl: z.string().nullable().optional(),
 });
 
 /** A prescription as GET /prescription/getprescription/{petId} returns it. */

@@ -5,3 +5,4 @@ export * from './clinic.ts';
 export * from './visits.ts';
 export * from './site.ts';
 export * from './offline-payments.ts';
+export * from './staff-notifications.ts';

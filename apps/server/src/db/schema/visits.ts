@@ -1,6 +1,15 @@
-import type { LedgerKind, LedgerMethod, LedgerStatus, PaymentType } from '@pawdesk/shared';
+import type {
+  AllocationDirection,
+  LedgerAccount,
+  LedgerKind,
+  LedgerMethod,
+  LedgerStatus,
+  LedgerVia,
+  PaymentType,
+} from '@pawdesk/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -17,7 +26,7 @@ import {
 import { createdAt, paise, pk, ref, refTo, updatedAt } from './_columns.ts';
 import { users } from './auth.ts';
 import { inventoryItems } from './inventory.ts';
-import { pets } from './pets.ts';
+import { owners, pets } from './pets.ts';
 import { prescriptions, visitTypes } from './clinic.ts';
 
 export const subscriptionPlans = pgTable(
@@ -88,6 +97,10 @@ export const visits = pgTable(
     quantity: integer('quantity'),
     volumeML: numeric('volume_ml', { precision: 12, scale: 2, mode: 'number' }),
     createdBy: ref('created_by').references(() => users.id),
+    /** A voided visit (admin, with a reason): its charges were credited in the ledger; the row itself is kept. */
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    voidedBy: ref('voided_by').references(() => users.id),
+    voidReason: text('void_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -160,34 +173,50 @@ export const boardings = pgTable(
 );
 
 /**
- * The money ledger: one row per amount owed (charge), taken (payment), given back (refund) or forgiven
- * (write_off), for a visit, boarding, prescription, subscription or appointment. What is paid and what is
- * still owed are derived from these rows (`ledgerBalance` in @pawdesk/shared), never stored anywhere else.
- * Rows are never updated but for a pending payment becoming completed or failed.
+ * The money ledger, append-only: one row per amount owed (charge), corrected (credit), taken (payment), given back
+ * (refund) or moved between an owner's accounts (allocation). Every row names its owner and account; rows of the
+ * `sale` account name the visit, boarding, prescription, subscription or appointment they are for. What is paid and
+ * what is still owed are derived from these rows (`ledgerBalance` in @pawdesk/shared), never stored anywhere else.
+ * The trigger `payments_append_only` (migration 0010) refuses DELETE, TRUNCATE and every UPDATE but a pending row
+ * becoming completed, failed or void, and an empty provider, receipt, fee or settlement column being set once.
  */
 export const payments = pgTable(
   'payments',
   {
     id: pk(),
-    /** charge | payment | refund | write_off */
+    /** charge | credit | payment | refund | allocation */
     kind: varchar('kind', { length: 16 }).notNull().$type<LedgerKind>(),
     /** pending | completed | failed | void */
     status: varchar('status', { length: 16 }).notNull().$type<LedgerStatus>(),
+    /** sale | wallet | deposit | unapplied */
+    account: varchar('account', { length: 16 }).notNull().default('sale').$type<LedgerAccount>(),
+    /** The owner whose account this is, as it was when the row was written. */
+    ownerId: refTo('owner_id', () => owners.id),
     /** How money moved (payments and refunds only): cash | payment_link | card | not_recorded */
     method: varchar('method', { length: 16 }).$type<LedgerMethod>(),
-    /** Always positive; the kind gives the direction. */
+    /** Always positive; the kind (and an allocation's direction) gives the sign. */
     amountPaise: paise('amount_paise').notNull(),
+    /** Allocations: `out` of this row's account or `in` to it. */
+    direction: varchar('direction', { length: 3 }).$type<AllocationDirection>(),
     /** partial_payment | advance_payment | payment_after_service, as chosen on the visit. */
     paymentType: varchar('payment_type', { length: 24 }).$type<PaymentType>(),
-    petId: refTo('pet_id', () => pets.id),
+    /** Charges: what the amount is for, `sale` (the visit's price) or `extra_days` (deboarding). */
+    chargeFor: varchar('charge_for', { length: 16 }).$type<'sale' | 'extra_days'>(),
+    petId: ref('pet_id').references(() => pets.id),
     visitId: ref('visit_id').references(() => visits.id),
     boardingId: ref('boarding_id').references(() => boardings.id),
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
     prescriptionId: ref('prescription_id').references(() => prescriptions.id),
     appointmentId: ref('appointment_id').references(() => appointments.id),
     /** A refund names the payment it gives back. */
-    refundOf: ref('refund_of'),
-    /** Gap-free per financial year, given when a payment or refund completes: `2026-27/000042`. */
+    refundOf: ref('refund_of').references((): AnyPgColumn => payments.id),
+    /** A credit names the charge it reduces. */
+    creditOf: ref('credit_of').references((): AnyPgColumn => payments.id),
+    /** The `in` row of an allocation names its `out` row. */
+    allocationOf: ref('allocation_of').references((): AnyPgColumn => payments.id),
+    /** A cancellation's credit: the policy deduction kept on the charge (taken once per sale). */
+    deductionPaise: paise('deduction_paise'),
+    /** Gap-free per series, given when a payment or refund completes: `2026-27/000042`, refunds `R/2026-27/000001`. */
     receiptNo: text('receipt_no'),
     note: text('note'),
     /** razorpay | offline */
@@ -195,15 +224,25 @@ export const payments = pgTable(
     providerOrderId: text('provider_order_id'),
     providerPaymentId: text('provider_payment_id'),
     providerLinkId: text('provider_link_id'),
+    providerRefundId: text('provider_refund_id'),
     /** The short URL of a payment link, shown to the receptionist and sent to the owner. */
     linkUrl: text('link_url'),
-    createdBy: ref('created_by'),
+    /** The provider's fee and settlement, when it reports them. */
+    feePaise: paise('fee_paise'),
+    settlementId: text('settlement_id'),
+    createdBy: ref('created_by').references(() => users.id),
+    /** Who decided the status (null for a provider's webhook), how, and when. */
+    completedBy: ref('completed_by').references(() => users.id),
+    completedVia: varchar('completed_via', { length: 16 }).$type<LedgerVia>(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     /** When the money moved (completed payments and refunds) or the charge was posted. */
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
+    /** The statement time of the insert (clock_timestamp), so rows written in one transaction keep their order. */
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
+    uniqueIndex('payments_provider_refund_uq').on(t.providerRefundId),
     uniqueIndex('payments_receipt_uq').on(t.receiptNo),
     index('payments_order_idx').on(t.providerOrderId),
     index('payments_link_idx').on(t.providerLinkId),
@@ -212,13 +251,17 @@ export const payments = pgTable(
     index('payments_prescription_idx').on(t.prescriptionId),
     index('payments_subscription_idx').on(t.subscriptionId),
     index('payments_pet_idx').on(t.petId, t.createdAt),
+    index('payments_owner_idx').on(t.ownerId, t.createdAt),
+    index('payments_refund_of_idx').on(t.refundOf),
+    index('payments_credit_of_idx').on(t.creditOf),
     index('payments_paid_at_idx').on(t.paidAt),
     check('payments_amount_ck', sql`${t.amountPaise} > 0`),
-    check('payments_kind_ck', sql`${t.kind} in ('charge','payment','refund','write_off')`),
+    check('payments_kind_ck', sql`${t.kind} in ('charge','credit','payment','refund','allocation')`),
     check('payments_status_ck', sql`${t.status} in ('pending','completed','failed','void')`),
+    check('payments_account_ck', sql`${t.account} in ('sale','wallet','deposit','unapplied')`),
     check(
       'payments_method_ck',
-      sql`(${t.kind} in ('payment','refund') and ${t.method} in ('cash','payment_link','card','not_recorded')) or (${t.kind} in ('charge','write_off') and ${t.method} is null)`,
+      sql`(${t.kind} in ('payment','refund') and ${t.method} in ('cash','payment_link','card','not_recorded')) or (${t.kind} in ('charge','credit','allocation') and ${t.method} is null)`,
     ),
     check(
       'payments_type_ck',
@@ -226,18 +269,40 @@ export const payments = pgTable(
     ),
     check(
       'payments_subject_ck',
-      sql`num_nonnulls(${t.visitId}, ${t.boardingId}, ${t.subscriptionId}, ${t.prescriptionId}, ${t.appointmentId}) >= 1`,
+      sql`${t.account} <> 'sale' or num_nonnulls(${t.visitId}, ${t.boardingId}, ${t.subscriptionId}, ${t.prescriptionId}, ${t.appointmentId}) >= 1`,
+    ),
+    check('payments_sale_only_ck', sql`${t.kind} not in ('charge','credit') or ${t.account} = 'sale'`),
+    check(
+      'payments_direction_ck',
+      sql`(${t.kind} = 'allocation') = (${t.direction} is not null) and (${t.direction} is null or ${t.direction} in ('in','out'))`,
+    ),
+    check('payments_refund_of_ck', sql`(${t.kind} = 'refund') = (${t.refundOf} is not null)`),
+    check('payments_credit_of_ck', sql`(${t.kind} = 'credit') = (${t.creditOf} is not null)`),
+    check('payments_allocation_of_ck', sql`${t.allocationOf} is null or (${t.kind} = 'allocation' and ${t.direction} = 'in')`),
+    check(
+      'payments_charge_for_ck',
+      sql`${t.chargeFor} is null or (${t.kind} = 'charge' and ${t.chargeFor} in ('sale','extra_days'))`,
+    ),
+    check('payments_deduction_ck', sql`${t.deductionPaise} is null or (${t.kind} = 'credit' and ${t.deductionPaise} >= 0)`),
+    check('payments_fee_ck', sql`${t.feePaise} is null or ${t.feePaise} >= 0`),
+    check(
+      'payments_via_ck',
+      sql`${t.completedVia} is null or ${t.completedVia} in ('desk','checkout','webhook','link_page','staff_check','import')`,
     ),
     check(
       'payments_receipt_ck',
       sql`${t.receiptNo} is null or (${t.kind} in ('payment','refund') and ${t.status} = 'completed')`,
     ),
+    check('payments_pending_ck', sql`${t.status} in ('completed','void') or ${t.kind} in ('payment','refund')`),
   ],
 );
 
-/** The last receipt number given in each financial year (`2026-27`); bumped in the paying transaction, so gap-free. */
+/**
+ * The last receipt number given in each series (payments: the financial year `2026-27`; refunds `R/2026-27`); bumped
+ * in the paying transaction, so gap-free.
+ */
 export const receiptCounters = pgTable('receipt_counters', {
-  financialYear: varchar('financial_year', { length: 7 }).primaryKey(),
+  financialYear: varchar('financial_year', { length: 12 }).primaryKey(),
   lastSeq: integer('last_seq').notNull(),
 });
 
@@ -272,4 +337,51 @@ export const appointments = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     check('appointments_status_ck', sql`${t.status} in ('pending','confirmed','completed','cancelled')`),
   ],
+);
+
+/**
+ * Every event a payment provider sent us (webhooks), kept as received so the ledger can be reconciled with the
+ * provider's settlement report: one row per event id, what we made of it and the ledger row it produced.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: pk(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    /** The provider's event id (Razorpay's `x-razorpay-event-id`), or a hash of the body when it sent none. */
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    rawBody: text('raw_body').notNull(),
+    signatureVerified: boolean('signature_verified').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** processed | duplicate | unapplied | ignored | failed */
+    outcome: varchar('outcome', { length: 16 }).notNull(),
+    detail: text('detail'),
+    ledgerRowId: ref('ledger_row_id').references(() => payments.id),
+  },
+  (t) => [
+    uniqueIndex('provider_events_event_uq').on(t.provider, t.eventId),
+    index('provider_events_received_idx').on(t.receivedAt),
+  ],
+);
+
+/**
+ * Idempotency keys of money-writing requests: the caller, route, key, a hash of the request and the answer given.
+ * The row is written in the sale's transaction (so a key is taken exactly when the sale commits); kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: pk(),
+    userId: refTo('user_id', () => users.id, { onDelete: 'cascade' }),
+    route: text('route').notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    /** The ledger rows the request wrote: a repeat answers their current state. */
+    ledgerRowIds: jsonb('ledger_row_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_uq').on(t.userId, t.route, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

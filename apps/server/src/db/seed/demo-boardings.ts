@@ -18,7 +18,7 @@ export async function seedDemoBoardings(
 ): Promise<void> {
   const now = o.now ?? new Date();
   const found = await tx
-    .select({ id: pets.id })
+    .select({ id: pets.id, ownerId: pets.ownerId })
     .from(pets)
     .where(and(inArray(pets.id, [...o.petIds]), eq(pets.species, 'dog')));
   const dogs = found.sort((a, b) => o.petIds.indexOf(a.id) - o.petIds.indexOf(b.id)).slice(0, 4);
@@ -63,6 +63,7 @@ export async function seedDemoBoardings(
       .returning();
     const paymentType = s.paid === 'cash' ? 'advance_payment' : 'payment_after_service';
     const entry = {
+      ownerId: dogs.find((d) => d.id === petId)!.ownerId,
       petId,
       for: { visitId: visit!.id, boardingId: boarding!.id },
       amountPaise: s.pricePaise,
@@ -98,6 +99,7 @@ export async function seedDemoBoardings(
     })
     .returning();
   const sale = {
+    ownerId: dogs[3]!.ownerId,
     petId: dogs[3]!.id,
     for: { subscriptionId: sub!.id },
     amountPaise: plan.pricePaise,

@@ -91,7 +91,7 @@ export async function seedDemo(db: Db, tz: string): Promise<boolean> {
       .returning();
 
     let petIndex = 0;
-    const allPets: { id: string; name: string }[] = [];
+    const allPets: { id: string; name: string; ownerId: string }[] = [];
     for (const [i, name] of OWNER_NAMES.entries()) {
       const isCustomer = i === 0;
       const [owner] = await tx
@@ -226,6 +226,7 @@ export async function seedDemo(db: Db, tz: string): Promise<boolean> {
         })
         .returning();
       const entry = {
+        ownerId: pet.ownerId,
         petId: pet.id,
         for: { visitId: visit!.id },
         amountPaise: toPaise(price),

@@ -1,9 +1,9 @@
-import { DEBOARD_MESSAGES as M, PAYMENT_MESSAGES as PM } from '@pawdesk/shared';
+import { DEBOARD_MESSAGES as M } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscriptionPlans } from '../../db/schema/index.ts';
 import { boardingRow, stayLedger, useDeboardTest } from '../../../test/deboard-kit.ts';
-import { rowCount } from '../../../test/payments-fixtures.ts';
+import { ledgerRow, rowCount, staffNoticesAbout } from '../../../test/payments-fixtures.ts';
 import { subscriptionRow } from '../../../test/visit-kit.ts';
 
 /** Extra days on a moved clock, subscriptions within and beyond their days left, settling, and card balances. */
@@ -108,7 +108,7 @@ describe('POST /visit/updatehostelvisit payments', () => {
     expect(part.json().deboard).toMatchObject({ paid: 500, due: 1500 });
   });
 
-  it('payment_link: a pending payment for what is due, link sent; 409 nothingDue once pending covers it; deboarding fails it', async () => {
+  it('payment_link: a pending payment for what is due, link sent; 409 nothingDue once pending covers it; deboarding voids it', async () => {
     const s = await board('hostel', { days: 2, paymentType: 'payment_after_service' });
     const res = await settle({ boardingid: s.boardingId, method: 'payment_link' });
     expect(res.statusCode).toBe(200);
@@ -119,12 +119,15 @@ describe('POST /visit/updatehostelvisit payments', () => {
     const again = await settle({ boardingid: s.boardingId, method: 'payment_link' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.nothingDue);
-    // Cash at the desk instead: the link's pending payment is failed so the owner cannot pay twice.
+    // Cash at the desk instead: the link's pending payment is voided (and the link cancelled) so the owner cannot pay twice.
     expect(
       (await deboard('hosteldeboarding', { boardingid: s.boardingId, payment: { method: 'cash', amount: 2000 } })).statusCode,
     ).toBe(200);
     const link = (await stayLedger(db(), s.boardingId, s.visitId)).rows.find((r) => r.method === 'payment_link');
-    expect(link?.status).toBe('failed');
+    expect(link?.status).toBe('void');
+    // The emailed link no longer takes money: it was cancelled at the provider after the commit.
+    const pay = await t.call({ method: 'POST', url: `/api/v1/payments/offline/link/${link!.providerLinkId}/pay` });
+    expect(pay.statusCode).toBe(409);
   });
 
   it('card: only settles (posts the extra days); the order is then made for what is due', async () => {
@@ -228,23 +231,25 @@ describe('a dog park balance paid by card through the offline provider', () => {
     });
   });
 
-  it('an order left open when cash settled the stay: its payment is refused (more than due) and nothing is written', async () => {
+  it('an order left open when cash settled the stay: its payment is booked to the owner’s unapplied balance, not to the stay', async () => {
     const s = await board('dog_park', { method: 'card' });
     const order = (await createOrder(s.boardingId)).json().order;
     expect(
       (await deboard('daycaredeboarding', { boardingid: s.boardingId, payment: { method: 'cash', amount: 350 } })).statusCode,
     ).toBe(200);
     const card = (await stayLedger(db(), s.boardingId, s.visitId)).rows.find((r) => r.method === 'card');
-    expect(card?.status).toBe('failed');
+    expect(card?.status).toBe('void');
     const paid = await payOffline(order.id);
-    const before = await rowCount(db(), 'payments');
+    const before = await stayLedger(db(), s.boardingId, s.visitId);
     const res = await post(
       '/payments/verify-pending-payment',
       { razorpay_payment_id: paid.razorpay_payment_id, boardingId: s.boardingId },
       staff.token,
     );
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: PM.moreThanDue, expectedAmount: 0 });
-    expect(await rowCount(db(), 'payments')).toBe(before);
+    expect(res.statusCode).toBe(200);
+    const booked = await ledgerRow(db(), res.json().payment._id);
+    expect(booked).toMatchObject({ account: 'unapplied', amountPaise: 35000, boardingId: null, completedVia: 'staff_check' });
+    expect((await stayLedger(db(), s.boardingId, s.visitId)).rows).toEqual(before.rows);
+    expect(await staffNoticesAbout(db(), booked.id)).toHaveLength(1);
   });
 });

@@ -12,7 +12,8 @@ import type { deboardBody } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { failPayment, type LedgerRow, pendingPayments, recordPayment, toLedgerPayment } from '../payments/payments.service.ts';
+import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
+import { type LedgerRow, recordPayment, toLedgerPayment } from '../payments/payments.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { useSubscriptionDays } from '../subscriptions/subscription-days.service.ts';
 import { closeBoarding } from './deboarding.repo.ts';
@@ -53,13 +54,8 @@ function checkCash(duePaise: number, amountPaise: number) {
     throw badRequest(M.payExactly(inr(duePaise)), { 'payment.amount': M.payExactly(inr(duePaise)) }, { due: toRupees(duePaise) });
 }
 
-/** Pending card checkouts and payment links of the account are failed: the owner cannot pay twice. */
-async function failPending(tx: DbOrTx, entries: readonly LedgerRow[]) {
-  for (const p of pendingPayments(entries)) await failPayment(tx, p);
-}
-
 export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: Body, userId: string): Promise<DeboardResponse> {
-  return ctx.db.transaction(async (tx) => {
+  const { answer, voided } = await moneyTransaction(ctx, async (tx) => {
     const stay = await loadStay(ctx, tx, body.boardingid, true);
     const b = stay.boarding;
     if (!b.isBoarded) throw conflict(M.alreadyDeboarded);
@@ -73,6 +69,7 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
     if (body.payment) checkCash(q.duePaise, cashPaise);
     if (cashPaise > 0) {
       payment = await recordPayment(tx, {
+        ownerId: stay.ownerId,
         petId: b.petId,
         for: staySubject(b),
         amountPaise: cashPaise,
@@ -88,7 +85,8 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
       // Thrown inside the transaction: the extra charge posted above is rolled back too.
       throw conflict(M.due(inr(duePaise), await petName(tx, b.petId)), { due: toRupees(duePaise) });
     }
-    await failPending(tx, stay.entries);
+    // Pending card checkouts and payment links are voided (and links cancelled after the commit): nothing is due.
+    const voided = await voidPending(tx, stay.entries, userId, now);
 
     const closed = await closeBoarding(tx, b.id, {
       exitTime: now,
@@ -100,7 +98,7 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
     const subscription =
       b.subscriptionId && stay.subscription ? await useSubscriptionDays(tx, b.subscriptionId, q.subscriptionDaysUsed) : undefined;
 
-    return {
+    const answer = {
       success: true as const,
       message: M.deboarded,
       boarding: {
@@ -115,5 +113,8 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
       payment: payment ? toLedgerPayment(payment) : null,
       subscription: subscription ? { _id: subscription.id, daysLeft: subscription.daysLeft, active: subscription.active } : null,
     };
+    return { answer, voided };
   });
+  await cancelAtProvider(ctx, voided);
+  return answer;
 }

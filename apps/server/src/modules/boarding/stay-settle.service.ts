@@ -5,13 +5,13 @@ import {
   type settleStayBody,
   toPaise,
   toRupees,
-  VISIT_SAVED_MESSAGES,
 } from '@pawdesk/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { sendPaymentLink } from '../payments/payment-links.service.ts';
-import { type LedgerRow, recordPayment } from '../payments/payments.service.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
+import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
+import { recordPayment } from '../payments/payments.service.ts';
 import { paymentAnswer } from '../visits/visit-sale.service.ts';
 import { boardingsOfVisits } from './boarding.service.ts';
 import { loadStay, postExtraDays, quoteToApi, staySubject } from './stay.service.ts';
@@ -26,12 +26,6 @@ import { loadStay, postExtraDays, quoteToApi, staySubject } from './stay.service
 
 type Body = z.output<typeof settleStayBody>;
 
-interface Settled {
-  payment: LedgerRow | null;
-  linkError: string | null;
-  linkEmailed?: boolean;
-}
-
 /** The boarding the body names: by its id, else the one its visit started (404 when that visit boarded no pet). */
 async function boardingIdOf(ctx: AppContext, body: Body): Promise<string> {
   if (body.boardingid) return body.boardingid;
@@ -42,13 +36,14 @@ async function boardingIdOf(ctx: AppContext, body: Body): Promise<string> {
 
 export async function settleStay(ctx: AppContext, body: Body, userId: string): Promise<SettleStayResponse> {
   const boardingId = await boardingIdOf(ctx, body);
-  let settled: Settled = await ctx.db.transaction(async (tx) => {
+  const { payment, voided } = await moneyTransaction(ctx, async (tx) => {
     const stay = await loadStay(ctx, tx, boardingId, true);
     const b = stay.boarding;
     if (!b.isBoarded) throw conflict(M.alreadyDeboarded);
     const q = stay.quote;
     await postExtraDays(ctx, tx, stay, userId);
-    const entry = { petId: b.petId, for: staySubject(b), createdBy: userId, tz: ctx.config.tz, now: ctx.clock.now() };
+    const now = ctx.clock.now();
+    const entry = { ownerId: stay.ownerId, petId: b.petId, for: staySubject(b), createdBy: userId, tz: ctx.config.tz, now };
 
     if (body.method === 'cash') {
       const amountPaise = toPaise(body.amount ?? 0);
@@ -56,28 +51,22 @@ export async function settleStay(ctx: AppContext, body: Body, userId: string): P
         const message = M.moreThanDue(formatINR(toRupees(q.duePaise)));
         throw badRequest(message, { amount: message }, { due: toRupees(q.duePaise) });
       }
+      // Money taken at the desk cancels what is pending another way (a link sent, a card order): no double collection.
+      const voided = amountPaise > 0 ? await voidPending(tx, stay.entries, userId, now) : [];
       const payment = await recordPayment(tx, { ...entry, amountPaise, method: 'cash', note: 'Stay settled at the desk' });
-      return { payment, linkError: null };
+      return { payment, voided };
     }
     if (body.method === 'payment_link') {
       const open = q.duePaise - q.pendingPaise;
       if (open <= 0) throw conflict(M.nothingDue);
       const payment = await recordPayment(tx, { ...entry, amountPaise: open, method: 'payment_link', status: 'pending' });
-      return { payment, linkError: null };
+      return { payment, voided: [] };
     }
-    return { payment: null, linkError: null };
+    return { payment: null, voided: [] };
   });
 
-  // After the commit: the provider's link for the pending payment, emailed to the owner (never inside a transaction).
-  if (settled.payment?.method === 'payment_link') {
-    try {
-      const link = await sendPaymentLink(ctx, settled.payment.id);
-      settled = { ...settled, payment: { ...settled.payment, linkUrl: link.linkUrl }, linkEmailed: link.emailed };
-    } catch (err) {
-      const linkError = err instanceof AppError && err.statusCode < 500 ? err.message : VISIT_SAVED_MESSAGES.linkFailed;
-      settled = { ...settled, linkError };
-    }
-  }
+  await cancelAtProvider(ctx, voided);
+  const settled = await sendLinkAfterCommit(ctx, payment);
   const stay = await loadStay(ctx, ctx.db, boardingId);
   return { success: true as const, message: M.updated, deboard: quoteToApi(stay), payment: paymentAnswer(settled) };
 }

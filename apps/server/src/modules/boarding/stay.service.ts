@@ -5,11 +5,12 @@ import { notFound } from '../../lib/errors.ts';
 import {
   accountOf,
   type LedgerRow,
-  lockAccount,
+  lockLedger,
   pendingPayments,
   postCharge,
   toLedgerPayment,
 } from '../payments/payments.service.ts';
+import { ownerOfPet } from '../pets/pet-lookups.service.ts';
 import { type StaySubscription, staySubscription } from '../subscriptions/subscription-days.service.ts';
 import { recordExtraDays, type StayVisit, stayVisit } from '../visits/visit-stay.service.ts';
 import { type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
@@ -21,6 +22,8 @@ import { boardingById, type DeboardRow, setExtraCharged } from './deboarding.rep
  */
 export interface Stay {
   boarding: DeboardRow;
+  /** The owner whose ledger the stay's entries are in. */
+  ownerId: string;
   type: VisitTypeRow;
   visit: StayVisit | undefined;
   subscription: StaySubscription | undefined;
@@ -32,14 +35,17 @@ export interface Stay {
 export const staySubject = (b: DeboardRow) => ({ boardingId: b.id, ...(b.visitId ? { visitId: b.visitId } : {}) });
 
 /**
- * Loads the stay (404 for an unknown boarding). With `lock` (inside a transaction) the boarding row is locked
- * (FOR UPDATE) and then the payments lock of the boarding and of its visit (create-order's locks), so settling,
- * deboarding and a card order of one stay go one at a time.
+ * Loads the stay (404 for an unknown boarding). With `lock` (inside a money transaction) the owner's ledger lock is
+ * taken first and then the boarding row (FOR UPDATE), in the one lock order of money paths (lockLedger), so
+ * settling, deboarding and a card order of one stay go one at a time and never deadlock.
  */
 export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, lock = false): Promise<Stay> {
-  const boarding = await boardingById(db, boardingId, lock);
+  const first = await boardingById(db, boardingId);
+  if (!first) throw notFound('Boarding');
+  const ownerId = await ownerOfPet(db, first.petId);
+  if (lock) await lockLedger(db, [ownerId]);
+  const boarding = lock ? await boardingById(db, boardingId, true) : first;
   if (!boarding) throw notFound('Boarding');
-  if (lock) await lockAccount(db, boarding.visitId ? [boarding.id, boarding.visitId] : [boarding.id]);
   // One query after another: a transaction's connection runs one at a time.
   const type = await visitTypeById(db, boarding.visitTypeId);
   const visit = boarding.visitId ? await stayVisit(db, boarding.visitId) : undefined;
@@ -51,14 +57,29 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
     bookedDays: boarding.numberOfDays,
     entryDate: dateInTz(boarding.entryTime, ctx.config.tz),
     today: closed ? dateInTz(boarding.exitTime!, ctx.config.tz) : ctx.clock.today(),
-    finalPricePaise: visit?.pricePaise ?? 0,
+    finalPricePaise: saleChargePaise(account.entries),
     code: type.code,
     extraPostedPaise: boarding.extraChargedPaise,
     subscription: subscription ?? null,
     ledger: account.balance,
     closed: closed ? { extraDays: boarding.extraDays, subscriptionDaysUsed: boarding.subscriptionDaysUsed } : null,
   });
-  return { boarding, type, visit, subscription, entries: account.entries, quote };
+  return { boarding, ownerId, type, visit, subscription, entries: account.entries, quote };
+}
+
+/**
+ * What the stay was sold for, from the ledger: its `sale` charges less the credits on them (never the informational
+ * price on the visit). Extra days are priced from it.
+ */
+export function saleChargePaise(entries: readonly LedgerRow[]): number {
+  const sale = new Set(entries.filter((e) => e.kind === 'charge' && e.chargeFor === 'sale').map((e) => e.id));
+  let total = 0;
+  for (const e of entries) {
+    if (e.status !== 'completed') continue;
+    if (sale.has(e.id)) total += e.amountPaise;
+    else if (e.kind === 'credit' && e.creditOf && sale.has(e.creditOf)) total -= e.amountPaise;
+  }
+  return Math.max(0, total);
 }
 
 /**
@@ -71,6 +92,8 @@ export async function postExtraDays(ctx: AppContext, tx: DbOrTx, stay: Stay, use
   const b = stay.boarding;
   if (q.unpostedPaise > 0) {
     await postCharge(tx, {
+      ownerId: stay.ownerId,
+      chargeFor: 'extra_days',
       petId: b.petId,
       for: staySubject(b),
       amountPaise: q.unpostedPaise,

@@ -11,83 +11,88 @@ import {
 } from '@pawdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { entryById, entryByProviderPaymentId, type LedgerRow, updateEntry } from './payments.repo.ts';
-import { failPayment, recordPayment } from './payments.service.ts';
+import { cancelAtProvider, moneyTransaction } from './money.service.ts';
+import { attachProviderRef, entryById, entryByProviderPaymentId, type LedgerRow } from './payments.repo.ts';
+import { lockLedger, pendingPayments, recordPayment, sweepOverpayment, voidPayment } from './payments.service.ts';
 import type { ProviderOrder } from './provider.ts';
 import { settle } from './settle.ts';
-import {
-  type Account,
-  inAccount,
-  loadAccount,
-  lockSubject,
-  pickSubject,
-  providerFailure,
-  type Subject,
-  toLedgerPayment,
-} from './subjects.ts';
+import { type Account, inAccount, loadAccount, pickSubject, providerFailure, type Subject, toLedgerPayment } from './subjects.ts';
 
 /**
  * Card payments (spec 001 §4 "Online payment"): an order for the amount of the record being paid (never the
  * browser's), the checkout's signed result, and a staff check of a payment the provider already holds.
  */
 
-const isPendingCard = (e: LedgerRow) => e.kind === 'payment' && e.status === 'pending' && e.method === 'card';
-
 /**
- * The pending card payment an order pays: the one already asked for (its amount), else a new one for what is
- * due less what other pending payments (a link sent) already ask for. Runs under the subject's lock, so two
- * create-order calls make one pending row. A pending card payment of more than is now due is failed first.
+ * The pending card payment an order pays, decided under the owner's ledger lock:
+ * - a pending card payment of the account (of no more than is due) is reused: New Visit's partial card payment;
+ * - otherwise the order is for the whole remainder (what is due), and it supersedes every other pending payment of
+ *   the account (a payment link sent, an older card order): they are voided in the same transaction, so the owner
+ *   cannot pay twice (what still arrives on them is booked to unapplied, never to the sale).
+ * The amount the browser showed, when sent, must be the reused payment's or the whole remainder.
  */
 async function pendingCardPayment(
   ctx: AppContext,
   s: Subject,
   createdBy: string,
-  /** The amount the browser showed: another one is refused before anything is written. */
   shownPaise: number | undefined,
-): Promise<LedgerRow> {
-  return ctx.db.transaction(async (tx) => {
-    await lockSubject(tx, s);
+): Promise<{ row: LedgerRow; voided: LedgerRow[] }> {
+  const { ownerId } = await loadAccount(ctx.db, s);
+  return moneyTransaction(ctx, async (tx) => {
+    await lockLedger(tx, [ownerId]);
     const a = await loadAccount(tx, s);
-    let card = a.entries.filter(isPendingCard).at(-1);
-    const otherPending = a.balance.pendingPaise - (card?.amountPaise ?? 0);
-    const open = a.balance.duePaise - otherPending;
-    if (card && card.amountPaise > open) {
-      await failPayment(tx, card);
-      card = undefined;
-    }
-    if (!card && open <= 0) throw conflict(M.nothingDue);
-    const amountPaise = card?.amountPaise ?? open;
-    if (shownPaise !== undefined && shownPaise !== amountPaise) {
+    const due = a.balance.duePaise;
+    const now = ctx.clock.now();
+    if (due <= 0) throw conflict(M.nothingDue);
+    const pending = pendingPayments(a.entries);
+    const reusable = pending
+      .filter((e) => e.method === 'card' && e.amountPaise <= due && (!e.providerOrderId || e.provider === ctx.payments.name))
+      .at(-1);
+    const whole = pending.find(
+      (e) => e.method === 'card' && e.amountPaise === due && (!e.providerOrderId || e.provider === ctx.payments.name),
+    );
+    let keep: LedgerRow | undefined;
+    if (shownPaise === undefined) keep = reusable && (reusable.amountPaise === due || pending.length === 1) ? reusable : whole;
+    else if (reusable && shownPaise === reusable.amountPaise) keep = reusable;
+    else if (shownPaise === due) keep = whole;
+    else {
+      const expected = reusable?.amountPaise ?? due;
       throw badRequest(
         M.amountMismatch,
-        { amount: `Expected ${formatINR(toRupees(amountPaise))}` },
-        {
-          expectedAmount: toRupees(amountPaise),
-        },
+        { amount: `Expected ${formatINR(toRupees(expected))}` },
+        { expectedAmount: toRupees(expected) },
       );
     }
-    if (card) return card;
-    return (await recordPayment(tx, {
+    const voided: LedgerRow[] = [];
+    if (!keep || keep.amountPaise === due) {
+      for (const p of pending) {
+        if (p.id === keep?.id) continue;
+        const v = await voidPayment(tx, p, { via: 'desk', by: createdBy, now });
+        if (v) voided.push(v);
+      }
+    }
+    if (keep) return { row: keep, voided };
+    const row = (await recordPayment(tx, {
+      ownerId: a.ownerId,
       petId: a.petId,
       for: a.ids,
-      amountPaise: open,
+      amountPaise: due,
       method: 'card',
       status: 'pending',
       provider: ctx.payments.name,
       createdBy,
       tz: ctx.config.tz,
+      now,
     }))!;
+    return { row, voided };
   });
 }
 
-/** The provider order the pending row already has, if it is still for its amount; else a new one. */
+/** The provider order the pending row already has, else a new one for its amount. */
 async function orderFor(ctx: AppContext, row: LedgerRow, receipt: string): Promise<ProviderOrder> {
   const p = ctx.payments;
   try {
-    if (row.providerOrderId && row.provider === p.name) {
-      const existing = await p.fetchOrder(row.providerOrderId);
-      if (existing.amountPaise === row.amountPaise) return existing;
-    }
+    if (row.providerOrderId && row.provider === p.name) return await p.fetchOrder(row.providerOrderId);
     const notes: Record<string, string> = { paymentId: row.id };
     for (const k of ['visitId', 'boardingId', 'prescriptionId', 'subscriptionId'] as const) if (row[k]) notes[k] = row[k]!;
     return await p.createOrder({ amountPaise: row.amountPaise, receipt, notes });
@@ -98,17 +103,26 @@ async function orderFor(ctx: AppContext, row: LedgerRow, receipt: string): Promi
 
 export async function createCardOrder(ctx: AppContext, body: CreateOrderBody, createdBy: string): Promise<CreateOrderResponse> {
   const s = pickSubject(body.notes, M.subjectMissing);
-  const row = await pendingCardPayment(ctx, s, createdBy, body.amount === undefined ? undefined : toPaise(body.amount));
-  let order = await orderFor(ctx, row, body.receipt ?? `order${Date.now()}`);
-  // The first order stored wins; a concurrent caller answers that one, so only one order can be paid.
-  const stored = await ctx.db.transaction(async (tx) => {
-    const r = await entryById(tx, row.id, true);
-    if (r?.status !== 'pending') throw conflict(M.nothingDue);
-    if (r.providerOrderId && r.provider === ctx.payments.name && r.providerOrderId !== order.id) return r.providerOrderId;
-    if (r.providerOrderId !== order.id) await updateEntry(tx, r.id, { providerOrderId: order.id, provider: ctx.payments.name });
-    return order.id;
-  });
-  if (stored !== order.id) order = await orderFor(ctx, { ...row, providerOrderId: stored, provider: ctx.payments.name }, '');
+  const { row, voided } = await pendingCardPayment(
+    ctx,
+    s,
+    createdBy,
+    body.amount === undefined ? undefined : toPaise(body.amount),
+  );
+  await cancelAtProvider(ctx, voided);
+  let order = await orderFor(ctx, row, body.receipt ?? `order${ctx.clock.now().getTime()}`);
+  if (row.providerOrderId !== order.id) {
+    // The first order stored wins (a row's order is set once); a concurrent caller answers that one.
+    const stored = await moneyTransaction(ctx, async (tx) => {
+      await lockLedger(tx, [row.ownerId]);
+      const attached = await attachProviderRef(tx, row.id, { providerOrderId: order.id, provider: ctx.payments.name });
+      if (attached) return attached;
+      const r = await entryById(tx, row.id);
+      if (r?.status !== 'pending' || !r.providerOrderId) throw conflict(M.nothingDue);
+      return r;
+    });
+    if (stored.providerOrderId !== order.id) order = await orderFor(ctx, stored, '');
+  }
   return {
     success: true,
     message: M.orderCreated,
@@ -121,24 +135,19 @@ export async function createCardOrder(ctx: AppContext, body: CreateOrderBody, cr
 }
 
 /** The checkout's result: a valid signature completes the order's pending payment, once. */
-export async function verifyCheckoutPayment(ctx: AppContext, body: VerifyPaymentBody): Promise<PaymentDoneResponse> {
+export async function verifyCheckoutPayment(
+  ctx: AppContext,
+  body: VerifyPaymentBody,
+  by: string | null = null,
+): Promise<PaymentDoneResponse> {
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!ctx.payments.verifyCheckoutSignature(orderId, paymentId, signature)) {
     throw badRequest(M.failed, { razorpay_signature: M.signatureInvalid });
   }
-  const done = await settle(ctx, { ref: { orderId }, providerPaymentId: paymentId, method: 'card' });
+  const done = await settle(ctx, { ref: { orderId }, providerPaymentId: paymentId, method: 'card', via: 'checkout', by });
   if (!done) throw notFound('Payment order');
   return { success: true, message: M.done, payment: toLedgerPayment(done.row) };
 }
-
-const moreThanDue = (duePaise: number) =>
-  badRequest(
-    M.moreThanDue,
-    { razorpay_payment_id: `${formatINR(toRupees(duePaise))} is due` },
-    {
-      expectedAmount: toRupees(duePaise),
-    },
-  );
 
 /** Does the provider's payment belong to this account: one of its orders, or notes naming its visit or boarding? */
 function belongs(a: Account, orderId: string | null, notes: Record<string, string>): LedgerRow | 'notes' | null {
@@ -176,35 +185,44 @@ export async function verifyPendingPayment(
   if (payment.status !== 'captured') throw badRequest(M.failed, { razorpay_payment_id: `The payment is ${payment.status}` });
   const owner = belongs(account, payment.orderId, payment.notes);
   if (!owner) throw badRequest(M.otherSubject);
-  if (payment.amountPaise > account.balance.duePaise) throw moreThanDue(account.balance.duePaise);
-
-  if (owner !== 'notes' && owner.status === 'pending') {
+  // A payment on one of the account's orders settles that order: its pending payment completes, or (voided because
+  // the sale was settled another way, superseded) the money is booked to the owner's unapplied balance.
+  if (owner !== 'notes') {
     const done = await settle(ctx, {
       ref: { orderId: payment.orderId! },
       providerPaymentId: payment.id,
       amountPaise: payment.amountPaise,
       method: 'card',
+      via: 'staff_check',
+      by: createdBy,
     });
     if (done) return { success: true, message: M.done, payment: toLedgerPayment(done.row) };
   }
-  const row = await ctx.db.transaction(async (tx) => {
-    await lockSubject(tx, s);
+  // Captured money of this sale that no pending payment waited for: it pays the sale; any excess moves to the
+  // owner's unapplied balance (captured money is never refused: the provider holds it already).
+  const row = await moneyTransaction(ctx, async (tx) => {
+    await lockLedger(tx, [account.ownerId]);
     const again = await entryByProviderPaymentId(tx, payment.id);
     if (again) return again;
     const a = await loadAccount(tx, s);
-    if (payment.amountPaise > a.balance.duePaise) throw moreThanDue(a.balance.duePaise);
-    return (await recordPayment(tx, {
+    const now = ctx.clock.now();
+    const paid = (await recordPayment(tx, {
+      ownerId: a.ownerId,
       petId: a.petId,
       for: a.ids,
       amountPaise: payment.amountPaise,
       method: 'card',
+      via: 'staff_check',
       provider: ctx.payments.name,
       providerOrderId: payment.orderId,
       providerPaymentId: payment.id,
       note: 'Remaining balance paid through the provider',
       createdBy,
       tz: ctx.config.tz,
+      now,
     }))!;
+    await sweepOverpayment(tx, { ownerId: a.ownerId, petId: a.petId, subject: a.ids, by: createdBy, now });
+    return paid;
   });
   return { success: true, message: M.done, payment: toLedgerPayment(row) };
 }

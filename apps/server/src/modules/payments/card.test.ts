@@ -2,7 +2,15 @@ import { createHmac } from 'node:crypto';
 import { PAYMENT_MESSAGES as M } from '@pawdesk/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
-import { payCash, paymentsOf, rowCount, visitToPay } from '../../../test/payments-fixtures.ts';
+import {
+  ledgerRow,
+  ownerRows,
+  payCash,
+  paymentsOf,
+  rowCount,
+  staffNoticesAbout,
+  visitToPay,
+} from '../../../test/payments-fixtures.ts';
 import { offlineSecrets } from './providers/offline.ts';
 
 /** Card payments on the offline provider (no Razorpay keys): the same calls the web app and the old client make. */
@@ -78,12 +86,12 @@ describe('POST /payments/create-order', () => {
     expect(bare.json().message).toBe(M.subjectMissing);
   });
 
-  it('a pending card payment of more than is now due (cash taken meanwhile) is failed and a new one asked for', async () => {
+  it('a pending card payment of more than is now due (cash taken meanwhile) is voided and a new one asked for', async () => {
     const { visit, pet, pending } = await visitToPay(t.database.db, { pricePaise: 60000, pending: { method: 'card' } });
     await payCash(t.database.db, pet.id, visit.id, 40000);
     expect((await createOrder({ visitId: visit.id })).json().order.amount).toBe(20000);
     const rows = await paymentsOf(t.database.db, visit.id);
-    expect(rows.find((r) => r.id === pending!.id)?.status).toBe('failed');
+    expect(rows.find((r) => r.id === pending!.id)).toMatchObject({ status: 'void', completedVia: 'desk' });
     expect(rows.filter((r) => r.status === 'pending').map((r) => r.amountPaise)).toEqual([20000]);
   });
 
@@ -166,7 +174,7 @@ describe('a card payment through the offline checkout, then POST /payments/verif
     expect((await post('/payments/verify-payment', ok)).json().payment.status).toBe('completed');
   });
 
-  it('an order whose pending payment was replaced, paid anyway (a second tab): the money is recorded, not lost', async () => {
+  it('an order whose pending payment was replaced, paid anyway (a second tab): the money is booked to unapplied, not lost, and staff are told', async () => {
     const { visit, pet } = await visitToPay(t.database.db, { pricePaise: 60000, pending: { method: 'card' } });
     const stale = (await createOrder({ visitId: visit.id })).json().order;
     await payCash(t.database.db, pet.id, visit.id, 10000);
@@ -178,11 +186,13 @@ describe('a card payment through the offline checkout, then POST /payments/verif
     expect(res.json().payment).toMatchObject({ amount: 600, status: 'completed', method: 'card' });
     const rows = await paymentsOf(t.database.db, visit.id);
     expect(rows.map((r) => [r.method, r.status, r.amountPaise])).toEqual([
-      ['card', 'failed', 60000],
+      ['card', 'void', 60000],
       ['cash', 'completed', 10000],
       ['card', 'pending', 50000],
-      ['card', 'completed', 60000],
     ]);
+    const booked = await ledgerRow(t.database.db, res.json().payment._id);
+    expect(booked).toMatchObject({ account: 'unapplied', visitId: null, providerOrderId: stale.id, completedVia: 'checkout' });
+    expect(await staffNoticesAbout(t.database.db, booked.id)).toHaveLength(1);
     // The replay finds the same payment.
     expect((await post('/payments/verify-payment', paid)).json().payment.receiptNo).toBe(res.json().payment.receiptNo);
   });
@@ -243,17 +253,22 @@ describe('POST /payments/verify-pending-payment', () => {
     });
     expect(unknown.statusCode).toBe(404);
 
-    // Cash settled the visit meanwhile: the card payment is more than is due.
+    // Cash settled the visit meanwhile: the captured card money pays it again, so the excess moves to the
+    // owner's unapplied balance (captured money is never refused: the provider holds it).
     await payCash(t.database.db, a.pet.id, a.visit.id, 40000);
     const more = await post('/payments/verify-pending-payment', {
       razorpay_payment_id: paid.razorpay_payment_id,
       visitId: a.visit.id,
     });
-    expect(more.statusCode).toBe(400);
-    expect(more.json()).toMatchObject({ message: M.moreThanDue, expectedAmount: 0 });
+    expect(more.statusCode).toBe(200);
     expect((await paymentsOf(t.database.db, a.visit.id)).map((r) => [r.method, r.status])).toEqual([
-      ['card', 'pending'],
+      ['card', 'completed'],
       ['cash', 'completed'],
+    ]);
+    const moved = (await ownerRows(t.database.db, a.owner.id)).filter((r) => r.kind === 'allocation');
+    expect(moved.map((r) => [r.account, r.direction, r.amountPaise])).toEqual([
+      ['sale', 'out', 40000],
+      ['unapplied', 'in', 40000],
     ]);
   });
 });

@@ -1,10 +1,10 @@
-import { formatINR, PAYMENT_MESSAGES as M, type PaymentLinkResponse, toRupees } from '@pawdesk/shared';
+import { formatINR, PAYMENT_MESSAGES as M, type PaymentLinkResponse, toRupees, VISIT_SAVED_MESSAGES } from '@pawdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { enqueueEmails } from '../notifications/notifications.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
-import { entryById, type LedgerRow, updateEntry } from './payments.repo.ts';
+import { attachProviderRef, entryById, type LedgerRow } from './payments.repo.ts';
 import { ProviderError } from './providers/errors.ts';
 import { toLedgerPayment } from './subjects.ts';
 
@@ -56,15 +56,20 @@ async function ensureLink(
       ? badRequest(`${LINK_FAILED} (${err.message})`)
       : new AppError(502, LINK_FAILED);
   }
-  return ctx.db.transaction(async (tx) => {
-    const r = await entryById(tx, row.id, true);
-    if (r?.status !== 'pending') throw conflict('This payment is already paid');
-    if (r.providerLinkId && r.linkUrl && r.provider === ctx.payments.name) {
-      log?.warn({ payment: r.id, unused: link.id }, 'payment link: another request stored a link first; this one is unused');
-      return r;
-    }
-    return updateEntry(tx, r.id, { providerLinkId: link.id, linkUrl: link.shortUrl, provider: ctx.payments.name });
+  // A row's link is set once: the first link stored wins; a concurrent request's link is unused.
+  const attached = await attachProviderRef(ctx.db, row.id, {
+    providerLinkId: link.id,
+    linkUrl: link.shortUrl,
+    provider: ctx.payments.name,
   });
+  if (attached) return attached;
+  const r = await entryById(ctx.db, row.id);
+  if (r?.status !== 'pending') throw conflict('This payment is already paid');
+  if (r.providerLinkId && r.linkUrl && r.provider === ctx.payments.name) {
+    log?.warn({ payment: r.id, unused: link.id }, 'payment link: another request stored a link first; this one is unused');
+    return r;
+  }
+  throw conflict('This payment is waiting on another provider; take a new payment instead');
 }
 
 /**
@@ -79,7 +84,7 @@ export async function sendPaymentLink(
   opts: { resend?: boolean; log?: FastifyBaseLogger } = {},
 ): Promise<PaymentLinkResponse> {
   const pending = await pendingLinkRow(ctx, paymentRowId);
-  const pet = (await petsWithOwnersByIds(ctx.db, [pending.petId])).get(pending.petId);
+  const pet = pending.petId ? (await petsWithOwnersByIds(ctx.db, [pending.petId])).get(pending.petId) : undefined;
   if (!pet) throw notFound('Pet');
   const hadLink = Boolean(pending.providerLinkId && pending.provider === ctx.payments.name);
   const row = await ensureLink(ctx, pending, pet.owner, pet.name, opts.log);
@@ -119,4 +124,28 @@ export async function sendPaymentLink(
     emailed,
     payment: toLedgerPayment(row),
   };
+}
+
+/** A sale's answer about the payment it recorded: the row, and for a payment link why it failed or whether it was emailed. */
+export interface SoldPayment {
+  payment: LedgerRow | null;
+  linkError: string | null;
+  linkEmailed?: boolean;
+}
+
+/**
+ * After the sale's transaction committed (a provider call never runs inside one): a pending payment-link payment
+ * gets its provider link, emailed to the owner. When the provider fails the sale stays saved with the amount due
+ * and the answer says why (POST /payments/payment-link {paymentId} tries again). The one place that sends the link
+ * of a new sale: visits, stays, prescriptions.
+ */
+export async function sendLinkAfterCommit(ctx: AppContext, payment: LedgerRow | null): Promise<SoldPayment> {
+  if (payment?.method !== 'payment_link' || payment.status !== 'pending') return { payment, linkError: null };
+  try {
+    const link = await sendPaymentLink(ctx, payment.id);
+    return { payment: { ...payment, linkUrl: link.linkUrl }, linkError: null, linkEmailed: link.emailed };
+  } catch (err) {
+    const linkError = err instanceof AppError && err.statusCode < 500 ? err.message : VISIT_SAVED_MESSAGES.linkFailed;
+    return { payment, linkError };
+  }
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, receiptCounters } from '../../db/schema/index.ts';
 
@@ -20,13 +20,37 @@ export async function insertEntry(db: DbOrTx, values: NewLedgerRow): Promise<Led
   return row!;
 }
 
-/** Every entry for these subjects (e.g. all visits of a page), oldest first. */
+/** Every sale entry for these subjects (e.g. all visits of a page), oldest first. */
 export async function entriesFor(db: DbOrTx, key: SubjectKey, ids: readonly string[]): Promise<LedgerRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(payments)
-    .where(inArray(SUBJECT_COLUMNS[key], [...ids]))
+    .where(and(inArray(SUBJECT_COLUMNS[key], [...ids]), eq(payments.account, 'sale')))
+    .orderBy(payments.createdAt, payments.id);
+}
+
+/** Every entry of an owner (all accounts), oldest first: the owner's statement. */
+export async function entriesOfOwner(db: DbOrTx, ownerId: string): Promise<LedgerRow[]> {
+  return db.select().from(payments).where(eq(payments.ownerId, ownerId)).orderBy(payments.createdAt, payments.id);
+}
+
+/** The owner's entries of one money account (wallet, deposit, unapplied), oldest first. */
+export async function entriesOfAccount(db: DbOrTx, ownerId: string, account: LedgerRow['account']): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.ownerId, ownerId), eq(payments.account, account)))
+    .orderBy(payments.createdAt, payments.id);
+}
+
+/** The refunds (pending or completed) of these payments. */
+export async function refundsOf(db: DbOrTx, paymentIds: readonly string[]): Promise<LedgerRow[]> {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.refundOf, [...paymentIds]), eq(payments.kind, 'refund')))
     .orderBy(payments.createdAt, payments.id);
 }
 
@@ -56,26 +80,108 @@ export async function pendingByProviderRef(
   return row;
 }
 
-export async function updateEntry(db: DbOrTx, id: string, values: Partial<NewLedgerRow>): Promise<LedgerRow> {
-  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
-  return row!;
+/** Any payment row that names this provider order or link (whatever its status): whose order it is. */
+export async function rowByProviderRef(
+  db: DbOrTx,
+  ref: { orderId: string } | { linkId: string },
+): Promise<LedgerRow | undefined> {
+  const cond = 'orderId' in ref ? eq(payments.providerOrderId, ref.orderId) : eq(payments.providerLinkId, ref.linkId);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(cond, eq(payments.kind, 'payment')))
+    .orderBy(payments.createdAt)
+    .limit(1);
+  return row;
+}
+
+/** The columns a status change may set (each once, from empty). */
+export type Settlement = Partial<
+  Pick<
+    NewLedgerRow,
+    | 'receiptNo'
+    | 'providerPaymentId'
+    | 'providerRefundId'
+    | 'completedBy'
+    | 'completedVia'
+    | 'completedAt'
+    | 'paidAt'
+    | 'feePaise'
+    | 'settlementId'
+  >
+>;
+
+/**
+ * A pending row becoming completed, failed or void (the only status change the ledger allows; its trigger refuses
+ * any other). Undefined when the row is no longer pending: another request decided it first.
+ */
+export async function transition(
+  db: DbOrTx,
+  id: string,
+  status: 'completed' | 'failed' | 'void',
+  set: Settlement,
+): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...set, status })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Provider references a row may receive once (an order, a link and its URL). Undefined when one is already set. */
+export type ProviderRef = Partial<Pick<NewLedgerRow, 'provider' | 'providerOrderId' | 'providerLinkId' | 'linkUrl'>>;
+
+export async function attachProviderRef(db: DbOrTx, id: string, ref: ProviderRef): Promise<LedgerRow | undefined> {
+  const empty = (Object.keys(ref) as (keyof ProviderRef)[]).filter((k) => k !== 'provider').map((k) => isNull(payments[k]));
+  const [row] = await db
+    .update(payments)
+    .set(ref)
+    .where(
+      and(
+        eq(payments.id, id),
+        eq(payments.status, 'pending'),
+        ...empty,
+        or(isNull(payments.provider), eq(payments.provider, ref.provider ?? '')),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The provider's fee and settlement of a completed payment, when it reports them (each set once). */
+export async function recordProviderFee(
+  db: DbOrTx,
+  id: string,
+  fee: { feePaise?: number | null; settlementId?: string | null },
+): Promise<void> {
+  if (fee.feePaise != null)
+    await db
+      .update(payments)
+      .set({ feePaise: fee.feePaise })
+      .where(and(eq(payments.id, id), isNull(payments.feePaise)));
+  if (fee.settlementId)
+    await db
+      .update(payments)
+      .set({ settlementId: fee.settlementId })
+      .where(and(eq(payments.id, id), isNull(payments.settlementId)));
 }
 
 /**
- * The next receipt sequence of a financial year. The counter row stays locked until the paying transaction
+ * The next receipt sequence of a series (a financial year; refunds `R/` and the year). The counter row stays locked until the paying transaction
  * ends, so concurrent payments queue here and a rolled-back payment gives its number back: no gaps.
  */
-export async function nextReceiptSeq(db: DbOrTx, financialYear: string): Promise<number> {
+export async function nextReceiptSeq(db: DbOrTx, series: string): Promise<number> {
   const [row] = await db
     .insert(receiptCounters)
-    .values({ financialYear, lastSeq: 1 })
+    .values({ financialYear: series, lastSeq: 1 })
     .onConflictDoUpdate({ target: receiptCounters.financialYear, set: { lastSeq: sql`${receiptCounters.lastSeq} + 1` } })
     .returning({ seq: receiptCounters.lastSeq });
   return row!.seq;
 }
 
 /**
- * Every entry of an account: the entries of these subjects, plus those of the visits and boardings they name
+ * Every sale entry of an account: the entries of these subjects, plus those of the visits and boardings they name
  * (a boarding's account holds its visit's charge and payments, and the other way round). Oldest first.
  */
 export async function accountEntries(db: DbOrTx, subject: Partial<Record<SubjectKey, string>>): Promise<LedgerRow[]> {
@@ -84,7 +190,7 @@ export async function accountEntries(db: DbOrTx, subject: Partial<Record<Subject
   const first = await db
     .select()
     .from(payments)
-    .where(or(...conds));
+    .where(and(or(...conds), eq(payments.account, 'sale')));
   const visitIds = [...new Set(first.flatMap((e) => (e.visitId ? [e.visitId] : [])))];
   const boardingIds = [...new Set(first.flatMap((e) => (e.boardingId ? [e.boardingId] : [])))];
   const more: SQL[] = [];
@@ -94,7 +200,7 @@ export async function accountEntries(db: DbOrTx, subject: Partial<Record<Subject
     ? await db
         .select()
         .from(payments)
-        .where(or(...conds, ...more))
+        .where(and(or(...conds, ...more), eq(payments.account, 'sale')))
     : first;
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }

@@ -69,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: paymentDoneResponse },
       },
     },
-    async (req) => verifyCheckoutPayment(ctx, req.body),
+    async (req) => verifyCheckoutPayment(ctx, req.body, principal(req).id),
   );
 
   app.post(
@@ -125,7 +125,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
       async (req) => ({
         success: true as const,
-        status: await handleWebhook(ctx, raw.get(req) ?? '', req.headers['x-razorpay-signature'], req.log),
+        status: await handleWebhook(
+          ctx,
+          raw.get(req) ?? '',
+          req.headers['x-razorpay-signature'],
+          req.log,
+          req.headers['x-razorpay-event-id'],
+        ),
       }),
     );
   });

@@ -1,12 +1,17 @@
 import {
+  type AllocationDirection,
   financialYear,
+  type LedgerAccount,
   type LedgerMethod,
   type LedgerStatus,
+  type LedgerVia,
   ledgerBalance,
   type PaymentType,
   receiptNumber,
+  refundSeries,
   todayIn,
 } from '@pawdesk/shared';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountEntries,
@@ -15,22 +20,26 @@ import {
   type LedgerRow,
   nextReceiptSeq,
   type SubjectKey,
-  updateEntry,
+  type Settlement,
+  transition,
 } from './payments.repo.ts';
-import { lockSubject } from './subjects.ts';
 
 export type { LedgerRow, SubjectKey };
 
 /**
- * The payment ledger, the single source of truth for money. Call these inside the transaction that saves
- * what is charged or paid for (the visit, boarding, prescription…), so both commit or neither.
+ * The payment ledger, the single source of truth for money, append-only (docs/decisions.md "The ledger's accounts
+ * and entries"). Call these inside the transaction that saves what is charged or paid for (the visit, boarding,
+ * prescription…), after `lockLedger` of the owner, so both commit or neither. Rows are never edited: a pending row
+ * may complete, fail or be voided once; a correction is a new row (credit, refund, allocation).
  */
 
-/** What an entry is for: at least one of these ids. */
+/** What a sale entry is for: at least one of these ids. */
 export type Subject = Partial<Record<SubjectKey, string>>;
 
 interface EntryBase {
-  petId: string;
+  /** The owner whose account this is (a snapshot: a pet moved later keeps its history with this owner). */
+  ownerId: string;
+  petId?: string | null;
   for: Subject;
   /** Integer paise; entries of 0 are not written. */
   amountPaise: number;
@@ -40,7 +49,8 @@ interface EntryBase {
   createdBy?: string | null;
   /** The business time zone, for the receipt's financial year. */
   tz: string;
-  now?: Date;
+  /** The business clock's now (ctx.clock.now()). */
+  now: Date;
 }
 
 function checkAmount(amountPaise: number) {
@@ -51,24 +61,69 @@ function checkAmount(amountPaise: number) {
 
 function checkSubject(s: Subject) {
   if (!Object.values(s).some(Boolean))
-    throw new Error('ledger: an entry needs a visit, boarding, prescription, subscription or appointment');
+    throw new Error('ledger: a sale entry needs a visit, boarding, prescription, subscription or appointment');
+}
+
+const subjectOnly = (s: Subject): Subject => Object.fromEntries(Object.entries(s).filter(([, v]) => Boolean(v))) as Subject;
+
+/**
+ * The ledger lock of these owners, taken FIRST in every transaction that writes money, in ascending id order, and
+ * held until it ends. The one lock order of money paths (docs/decisions.md "Money paths take their locks in one
+ * order"): 1. owners' ledger locks (this); 2. the capacity lock of a boarding type; 3. subject rows FOR UPDATE
+ * (a boarding, a subscription); 4. ledger rows FOR UPDATE; 5. the receipt counter. Two money requests of one
+ * owner run one after the other; requests of different owners never wait on each other but at the receipt counter.
+ */
+export async function lockLedger(tx: DbOrTx, ownerIds: readonly string[]): Promise<void> {
+  for (const id of [...new Set(ownerIds)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ledger:${id}`}))`);
+  }
 }
 
 /** An amount owed. Returns null for 0 (nothing is owed). */
-export async function postCharge(db: DbOrTx, c: EntryBase): Promise<LedgerRow | null> {
+export async function postCharge(db: DbOrTx, c: EntryBase & { chargeFor?: 'sale' | 'extra_days' }): Promise<LedgerRow | null> {
   if (c.amountPaise === 0) return null;
   checkAmount(c.amountPaise);
   checkSubject(c.for);
   return insertEntry(db, {
     kind: 'charge',
     status: 'completed',
+    account: 'sale',
+    ownerId: c.ownerId,
     amountPaise: c.amountPaise,
+    chargeFor: c.chargeFor ?? 'sale',
     paymentType: c.paymentType ?? null,
-    petId: c.petId,
-    ...c.for,
+    petId: c.petId ?? null,
+    ...subjectOnly(c.for),
     note: c.note ?? null,
     createdBy: c.createdBy ?? null,
-    paidAt: c.now ?? new Date(),
+    paidAt: c.now,
+  });
+}
+
+/**
+ * A correction that reduces a charge (a cancellation, a void): never more than what is left of that charge (the
+ * database checks it too). `deductionPaise`: the refund policy's deduction kept on the charge.
+ */
+export async function postCredit(
+  db: DbOrTx,
+  c: Omit<EntryBase, 'for' | 'ownerId' | 'petId' | 'paymentType'> & { charge: LedgerRow; deductionPaise?: number | null },
+): Promise<LedgerRow | null> {
+  if (c.amountPaise === 0) return null;
+  checkAmount(c.amountPaise);
+  if (c.charge.kind !== 'charge') throw new Error('ledger: a credit reduces a charge');
+  return insertEntry(db, {
+    kind: 'credit',
+    status: 'completed',
+    account: 'sale',
+    ownerId: c.charge.ownerId,
+    amountPaise: c.amountPaise,
+    petId: c.charge.petId,
+    ...subjectOf(c.charge),
+    creditOf: c.charge.id,
+    deductionPaise: c.deductionPaise ?? null,
+    note: c.note ?? null,
+    createdBy: c.createdBy ?? null,
+    paidAt: c.now,
   });
 }
 
@@ -76,6 +131,10 @@ export interface NewPayment extends EntryBase {
   method: LedgerMethod;
   /** completed (money received: gets a receipt number) or pending (an order or a link waiting to be paid). */
   status?: Extract<LedgerStatus, 'completed' | 'pending'>;
+  /** sale (default; names its subject) or the owner's unapplied, wallet or deposit account (no subject needed). */
+  account?: LedgerAccount;
+  /** How a completed payment was taken (default: at the desk). */
+  via?: LedgerVia;
   provider?: string | null;
   providerOrderId?: string | null;
   providerPaymentId?: string | null;
@@ -83,26 +142,30 @@ export interface NewPayment extends EntryBase {
   linkUrl?: string | null;
 }
 
-async function receiptFor(db: DbOrTx, tz: string, now: Date): Promise<string> {
+async function receiptFor(db: DbOrTx, tz: string, now: Date, series: 'payment' | 'refund' = 'payment'): Promise<string> {
   const fy = financialYear(todayIn(tz, now));
-  return receiptNumber(fy, await nextReceiptSeq(db, fy));
+  const s = series === 'refund' ? refundSeries(fy) : fy;
+  return receiptNumber(s, await nextReceiptSeq(db, s));
 }
 
 /** Money taken (or asked for, when pending). Returns null for 0. */
 export async function recordPayment(db: DbOrTx, p: NewPayment): Promise<LedgerRow | null> {
   if (p.amountPaise === 0) return null;
   checkAmount(p.amountPaise);
-  checkSubject(p.for);
+  const account = p.account ?? 'sale';
+  if (account === 'sale') checkSubject(p.for);
   const status = p.status ?? 'completed';
-  const now = p.now ?? new Date();
+  const done = status === 'completed';
   return insertEntry(db, {
     kind: 'payment',
     status,
+    account,
+    ownerId: p.ownerId,
     method: p.method,
     amountPaise: p.amountPaise,
     paymentType: p.paymentType ?? null,
-    petId: p.petId,
-    ...p.for,
+    petId: p.petId ?? null,
+    ...(account === 'sale' ? subjectOnly(p.for) : {}),
     note: p.note ?? null,
     provider: p.provider ?? null,
     providerOrderId: p.providerOrderId ?? null,
@@ -110,34 +173,196 @@ export async function recordPayment(db: DbOrTx, p: NewPayment): Promise<LedgerRo
     providerLinkId: p.providerLinkId ?? null,
     linkUrl: p.linkUrl ?? null,
     createdBy: p.createdBy ?? null,
-    receiptNo: status === 'completed' ? await receiptFor(db, p.tz, now) : null,
-    paidAt: status === 'completed' ? now : null,
+    receiptNo: done ? await receiptFor(db, p.tz, p.now) : null,
+    paidAt: done ? p.now : null,
+    completedBy: done ? (p.createdBy ?? null) : null,
+    completedVia: done ? (p.via ?? 'desk') : null,
+    completedAt: done ? p.now : null,
   });
 }
 
-/** A pending payment whose money has arrived: completed, with its receipt number and the provider's payment id. */
+/** Who decided a pending row's outcome and how: null `by` for a provider's webhook. */
+export interface Decision {
+  via: LedgerVia;
+  by?: string | null;
+  now: Date;
+}
+
+const decided = (d: Decision): Settlement => ({ completedBy: d.by ?? null, completedVia: d.via, completedAt: d.now });
+
+/**
+ * A pending payment whose money has arrived: completed, with its receipt number and the provider's payment id.
+ * Undefined when it is no longer pending (another request decided it first).
+ */
 export async function completePayment(
   db: DbOrTx,
   pending: LedgerRow,
-  done: { providerPaymentId?: string | null; method?: LedgerMethod; tz: string; now?: Date },
-): Promise<LedgerRow> {
+  done: Decision & { providerPaymentId?: string | null; tz: string },
+): Promise<LedgerRow | undefined> {
   if (pending.kind !== 'payment' || pending.status !== 'pending') throw new Error('ledger: only a pending payment can complete');
-  const now = done.now ?? new Date();
-  return updateEntry(db, pending.id, {
-    status: 'completed',
-    method: done.method ?? pending.method,
-    providerPaymentId: done.providerPaymentId ?? pending.providerPaymentId,
-    receiptNo: await receiptFor(db, done.tz, now),
-    paidAt: now,
+  return transition(db, pending.id, 'completed', {
+    ...decided(done),
+    ...(done.providerPaymentId && !pending.providerPaymentId ? { providerPaymentId: done.providerPaymentId } : {}),
+    receiptNo: await receiptFor(db, done.tz, done.now),
+    paidAt: done.now,
   });
 }
 
-/** A pending payment that will not be paid (the order failed, the link expired or was cancelled). */
-export async function failPayment(db: DbOrTx, pending: LedgerRow): Promise<LedgerRow> {
-  return updateEntry(db, pending.id, { status: 'failed' });
+/** A pending payment or refund the provider failed (the order failed, the link expired). */
+export function failPayment(db: DbOrTx, pending: LedgerRow, d: Decision): Promise<LedgerRow | undefined> {
+  return transition(db, pending.id, 'failed', decided(d));
+}
+
+/**
+ * A pending payment we cancelled: settled another way, replaced by an order for another amount, its visit voided.
+ * Cancel its provider order or link too (`cancelAtProvider`, after the commit).
+ */
+export function voidPayment(db: DbOrTx, pending: LedgerRow, d: Decision): Promise<LedgerRow | undefined> {
+  return transition(db, pending.id, 'void', decided(d));
+}
+
+/**
+ * Money given back on a completed payment, never more than is left of it (checked here and by the database): cash
+ * completes now with a number of the refund series (`R/2026-27/000001`); card and link money stays pending until the
+ * provider confirms the refund.
+ */
+export async function recordRefund(
+  db: DbOrTx,
+  r: {
+    payment: LedgerRow;
+    amountPaise: number;
+    status: 'completed' | 'pending';
+    via: LedgerVia;
+    by: string | null;
+    note?: string | null;
+    providerRefundId?: string | null;
+    tz: string;
+    now: Date;
+  },
+): Promise<LedgerRow> {
+  checkAmount(r.amountPaise);
+  const p = r.payment;
+  if (p.kind !== 'payment' || p.status !== 'completed') throw new Error('ledger: only a completed payment is refunded');
+  const done = r.status === 'completed';
+  return insertEntry(db, {
+    kind: 'refund',
+    status: r.status,
+    account: p.account,
+    ownerId: p.ownerId,
+    method: p.method,
+    amountPaise: r.amountPaise,
+    petId: p.petId,
+    ...subjectOf(p),
+    refundOf: p.id,
+    note: r.note ?? null,
+    provider: p.provider,
+    providerRefundId: r.providerRefundId ?? null,
+    createdBy: r.by,
+    receiptNo: done ? await receiptFor(db, r.tz, r.now, 'refund') : null,
+    paidAt: done ? r.now : null,
+    completedBy: done ? r.by : null,
+    completedVia: done ? r.via : null,
+    completedAt: done ? r.now : null,
+  });
+}
+
+/** A pending refund the provider confirmed: completed, with a number of the refund series. */
+export async function completeRefund(
+  db: DbOrTx,
+  pending: LedgerRow,
+  done: Decision & { providerRefundId?: string | null; tz: string },
+): Promise<LedgerRow | undefined> {
+  if (pending.kind !== 'refund' || pending.status !== 'pending') throw new Error('ledger: only a pending refund can complete');
+  return transition(db, pending.id, 'completed', {
+    ...decided(done),
+    ...(done.providerRefundId && !pending.providerRefundId ? { providerRefundId: done.providerRefundId } : {}),
+    receiptNo: await receiptFor(db, done.tz, done.now, 'refund'),
+    paidAt: done.now,
+  });
+}
+
+/** One side of an allocation: a money account of the owner, or a sale (its subject). */
+export interface AllocationSide {
+  account: LedgerAccount;
+  /** Required for the sale account. */
+  for?: Subject;
+  petId?: string | null;
+}
+
+/**
+ * Money moved between two accounts of one owner as two linked rows written together: `out` of one, `in` to the
+ * other (the `in` row names the `out` row). E.g. unapplied → a sale (applying an overpayment to a later visit), or a
+ * sale's overpayment → unapplied.
+ */
+export async function allocate(
+  db: DbOrTx,
+  a: {
+    ownerId: string;
+    from: AllocationSide;
+    to: AllocationSide;
+    amountPaise: number;
+    by: string | null;
+    note?: string | null;
+    now: Date;
+  },
+): Promise<{ out: LedgerRow; in: LedgerRow }> {
+  checkAmount(a.amountPaise);
+  const row = (side: AllocationSide, direction: AllocationDirection, allocationOf: string | null) => {
+    if (side.account === 'sale') checkSubject(side.for ?? {});
+    return insertEntry(db, {
+      kind: 'allocation',
+      status: 'completed',
+      account: side.account,
+      direction,
+      ownerId: a.ownerId,
+      amountPaise: a.amountPaise,
+      petId: side.petId ?? null,
+      ...(side.account === 'sale' ? subjectOnly(side.for ?? {}) : {}),
+      allocationOf,
+      note: a.note ?? null,
+      createdBy: a.by,
+      paidAt: a.now,
+    });
+  };
+  const out = await row(a.from, 'out', null);
+  const inn = await row(a.to, 'in', out.id);
+  return { out, in: inn };
+}
+
+/**
+ * A sale paid beyond what it is charged (a credit after payment, a payment arriving twice): the excess moves to the
+ * owner's unapplied account, where staff refund it or apply it to another sale. Null when nothing is overpaid.
+ */
+export async function sweepOverpayment(
+  db: DbOrTx,
+  s: { ownerId: string; petId?: string | null; subject: Subject; by: string | null; now: Date },
+): Promise<{ out: LedgerRow; in: LedgerRow } | null> {
+  const { balance } = await accountOf(db, s.subject);
+  if (balance.creditPaise <= 0) return null;
+  return allocate(db, {
+    ownerId: s.ownerId,
+    from: { account: 'sale', for: s.subject, petId: s.petId },
+    to: { account: 'unapplied', petId: s.petId },
+    amountPaise: balance.creditPaise,
+    by: s.by,
+    note: 'Overpayment moved to the owner’s unapplied balance',
+    now: s.now,
+  });
 }
 
 export type Balance = ReturnType<typeof ledgerBalance>;
+
+/** The subject columns of a row (for an entry written about the same sale). */
+export function subjectOf(e: LedgerRow): Subject {
+  if (e.account !== 'sale') return {};
+  return subjectOnly({
+    visitId: e.visitId ?? undefined,
+    boardingId: e.boardingId ?? undefined,
+    prescriptionId: e.prescriptionId ?? undefined,
+    subscriptionId: e.subscriptionId ?? undefined,
+    appointmentId: e.appointmentId ?? undefined,
+  });
+}
 
 /** Entries per subject id (oldest first) for a page of visits, prescriptions… */
 export async function entriesBySubject(db: DbOrTx, key: SubjectKey, ids: readonly string[]): Promise<Map<string, LedgerRow[]>> {
@@ -158,20 +383,12 @@ export async function balanceOf(db: DbOrTx, key: SubjectKey, id: string): Promis
 
 /** The latest completed or pending payment among entries (what a screen shows as "the payment"). */
 export function latestPayment(entries: readonly LedgerRow[]): LedgerRow | undefined {
-  return entries.filter((e) => e.kind === 'payment' && e.status !== 'failed').at(-1);
+  return entries.filter((e) => e.kind === 'payment' && (e.status === 'completed' || e.status === 'pending')).at(-1);
 }
 
 /**
- * Takes the payments lock of these subjects (`payments:<id>`, the lock create-order and verify-pending-payment
- * take) in the order given, until the transaction ends: what is due is decided by one request at a time.
- */
-export async function lockAccount(tx: DbOrTx, ids: readonly string[]): Promise<void> {
-  for (const id of ids) await lockSubject(tx, { key: 'boardingId', id });
-}
-
-/**
- * Every entry of an account (a boarding's covers its visit's) with its balance; an account with no entries yet
- * (a stay on a subscription) is empty, not unknown.
+ * Every sale entry of an account (a boarding's covers its visit's) with its balance; an account with no entries
+ * yet (a stay on a subscription) is empty, not unknown.
  */
 export async function accountOf(db: DbOrTx, subject: Subject): Promise<{ entries: LedgerRow[]; balance: Balance }> {
   const entries = await accountEntries(db, subject);

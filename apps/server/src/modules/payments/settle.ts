@@ -1,17 +1,12 @@
-import type { LedgerMethod } from '@pawdesk/shared';
+import { formatINR, type LedgerMethod, type LedgerVia, toRupees } from '@pawdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
-import { conflict, pgCode } from '../../lib/errors.ts';
-import { entryByProviderOrderId, entryByProviderPaymentId, type LedgerRow, pendingByProviderRef } from './payments.repo.ts';
-import { completePayment, recordPayment, type Subject } from './payments.service.ts';
+import { pgCode } from '../../lib/errors.ts';
+import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
+import { moneyTransaction } from './money.service.ts';
+import { entryByProviderPaymentId, type LedgerRow, pendingByProviderRef, rowByProviderRef } from './payments.repo.ts';
+import { completePayment, lockLedger, recordPayment, subjectOf, sweepOverpayment } from './payments.service.ts';
 
-const subjectOf = (e: LedgerRow): Subject =>
-  Object.fromEntries(
-    (['visitId', 'boardingId', 'prescriptionId', 'subscriptionId', 'appointmentId'] as const).flatMap((k) =>
-      e[k] ? [[k, e[k]]] : [],
-    ),
-  );
-
-export type SettleOutcome = 'processed' | 'duplicate';
+export type SettleOutcome = 'processed' | 'duplicate' | 'unapplied';
 export interface Settled {
   row: LedgerRow;
   outcome: SettleOutcome;
@@ -24,14 +19,20 @@ export interface SettleInput {
   /** What the provider says was paid; a pending payment of another amount is not completed (null). */
   amountPaise?: number;
   method?: LedgerMethod;
+  /** Who settles and how: the checkout, a webhook (no user), the link page, a staff check. */
+  via: LedgerVia;
+  by?: string | null;
 }
 
 /**
- * Completes the pending payment waiting on a provider order or link, once, whoever asks first (the browser's
- * checkout result, a webhook, a staff check): the row is locked (SELECT … FOR UPDATE) and must still be pending,
- * and the provider's payment id is unique in the ledger. A second settler of the same payment gets the first
- * one's row (`duplicate`). Null: no payment of ours waits on this order or link (or the amount differs).
- * An order already paid by another payment is a 409.
+ * Records money a provider captured on one of our orders or links, once, whoever reports it first (the browser's
+ * checkout result, a webhook, the link page, a staff check). Under the owner's ledger lock:
+ * - the pending payment waiting on that order or link, for that amount, completes (`processed`);
+ * - a payment id already in the ledger answers its row (`duplicate`);
+ * - money that pays no pending payment (the payment was voided because the sale was settled another way, the order
+ *   was superseded, the amount differs, the order was already paid) is booked to the owner's unapplied account and
+ *   staff are notified (`unapplied`): captured money is never dropped, never counted as paying a sale twice.
+ * Null: the order or link is not ours.
  */
 export async function settle(ctx: AppContext, input: SettleInput): Promise<Settled | null> {
   try {
@@ -45,43 +46,62 @@ export async function settle(ctx: AppContext, input: SettleInput): Promise<Settl
   }
 }
 
+const refText = (ref: SettleInput['ref']) => ('orderId' in ref ? `order ${ref.orderId}` : `payment link ${ref.linkId}`);
+
 function settleOnce(ctx: AppContext, input: SettleInput): Promise<Settled | null> {
-  return ctx.db.transaction(async (tx) => {
+  return moneyTransaction(ctx, async (tx) => {
+    const ours = await rowByProviderRef(tx, input.ref);
+    if (!ours) {
+      const done = await entryByProviderPaymentId(tx, input.providerPaymentId);
+      return done ? { row: done, outcome: 'duplicate' as const } : null;
+    }
+    await lockLedger(tx, [ours.ownerId]);
     const already = await entryByProviderPaymentId(tx, input.providerPaymentId);
     if (already) return { row: already, outcome: 'duplicate' as const };
+    const now = ctx.clock.now();
     const pending = await pendingByProviderRef(tx, input.ref);
-    if (!pending) {
-      // A concurrent settler completed it while we waited for the lock: each statement sees what it committed.
-      const done = await entryByProviderPaymentId(tx, input.providerPaymentId);
-      if (done) return { row: done, outcome: 'duplicate' as const };
-      if ('orderId' in input.ref) {
-        const earlier = await entryByProviderOrderId(tx, input.ref.orderId);
-        if (earlier?.status === 'completed') throw conflict('This order is already paid');
-        // The order's pending payment had been replaced (a newer order for a changed amount), yet this one was
-        // paid: the money arrived, so it is recorded (any excess shows as the account's credit).
-        if (earlier?.status === 'failed') {
-          const row = await recordPayment(tx, {
-            petId: earlier.petId,
-            for: subjectOf(earlier),
-            amountPaise: input.amountPaise ?? earlier.amountPaise,
-            method: input.method ?? earlier.method ?? 'card',
-            provider: earlier.provider,
-            providerOrderId: input.ref.orderId,
-            providerPaymentId: input.providerPaymentId,
-            note: 'Paid on an order that had been replaced',
-            tz: ctx.config.tz,
-          });
-          return { row: row!, outcome: 'processed' as const };
-        }
-      }
-      return null;
+    if (pending && (input.amountPaise === undefined || input.amountPaise === pending.amountPaise)) {
+      const row = await completePayment(tx, pending, {
+        providerPaymentId: input.providerPaymentId,
+        via: input.via,
+        by: input.by ?? null,
+        tz: ctx.config.tz,
+        now,
+      });
+      if (!row) throw new Error('ledger: a locked pending payment was decided by another request');
+      await sweepOverpayment(tx, { ownerId: row.ownerId, petId: row.petId, subject: subjectOf(row), by: input.by ?? null, now });
+      return { row, outcome: 'processed' as const };
     }
-    if (input.amountPaise !== undefined && input.amountPaise !== pending.amountPaise) return null;
-    const row = await completePayment(tx, pending, {
+    const amountPaise = input.amountPaise ?? ours.amountPaise;
+    const meantFor = Object.entries(subjectOf(ours))
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    const row = (await recordPayment(tx, {
+      ownerId: ours.ownerId,
+      petId: ours.petId,
+      account: 'unapplied',
+      for: {},
+      amountPaise,
+      method: input.method ?? ours.method ?? 'card',
+      via: input.via,
+      createdBy: input.by ?? null,
+      provider: ours.provider,
+      ...('orderId' in input.ref ? { providerOrderId: input.ref.orderId } : { providerLinkId: input.ref.linkId }),
       providerPaymentId: input.providerPaymentId,
-      method: input.method,
+      note: `Captured on ${refText(input.ref)} (${meantFor}) when no payment was waiting on it: held as unapplied`,
       tz: ctx.config.tz,
+      now,
+    }))!;
+    await raiseStaffNotification(tx, {
+      kind: 'unapplied_payment',
+      title: `${formatINR(toRupees(amountPaise))} received that pays no sale`,
+      body: `The provider captured ${formatINR(toRupees(amountPaise))} on ${refText(input.ref)}, which no pending payment waited for (the sale was settled another way, or the amount differs). It is held on the owner's unapplied balance: refund it or apply it to a sale from the owner's statement.`,
+      link: ours.petId ? `/staff/pets?pet=${ours.petId}&statement=1` : null,
+      ownerId: ours.ownerId,
+      refs: { paymentId: row.id },
+      dedupeKey: `unapplied:${input.providerPaymentId}`,
+      now,
     });
-    return { row, outcome: 'processed' as const };
+    return { row, outcome: 'unapplied' as const };
   });
 }

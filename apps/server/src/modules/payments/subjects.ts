@@ -1,5 +1,4 @@
 import { type LedgerPayment, ledgerBalance, type PaymentSubjectInput, toRupees } from '@pawdesk/shared';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { accountEntries, type LedgerRow, type SubjectKey } from './payments.repo.ts';
@@ -41,21 +40,13 @@ export async function loadAccount(db: DbOrTx, s: Subject) {
     ...(first.visitId ? { visitId: first.visitId } : {}),
     ...(first.boardingId ? { boardingId: first.boardingId } : {}),
   } as Partial<Record<SubjectKey, string>>;
-  return { entries, balance, petId: first.petId, ids };
+  return { entries, balance, petId: first.petId, ownerId: first.ownerId, ids };
 }
 export type Account = Awaited<ReturnType<typeof loadAccount>>;
 
 /** True when the entry is part of the account (shares its visit or boarding, or is the subject itself). */
 export function inAccount(a: Account, e: Pick<LedgerRow, 'id'>): boolean {
   return a.entries.some((x) => x.id === e.id);
-}
-
-/**
- * Runs `fn` with the account's advisory lock held until the transaction ends, so two requests deciding what
- * is due for the same subject (and inserting a pending row) go one after the other. Use inside a transaction.
- */
-export async function lockSubject(tx: DbOrTx, s: Subject): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payments:${s.id}`}))`);
 }
 
 export function toLedgerPayment(r: LedgerRow): LedgerPayment {

@@ -379,8 +379,10 @@ describe('GET /pet/getpethistory/{id} answers visits', () => {
 
 describe('visit payments carry the method label', () => {
   it("a visit paid without a method: details.payment.method not_recorded, methodLabel 'Method not recorded'", async () => {
-    const { pet, visit } = await visitToPay(db(), { pricePaise: 35_000 });
+    const { owner, pet, visit } = await visitToPay(db(), { pricePaise: 35_000 });
     await recordPayment(db(), {
+      ownerId: owner.id,
+      now: new Date(),
       petId: pet.id,
       for: { visitId: visit.id },
       amountPaise: 35_000,

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
 import { findPetsBornOn, findPetsWithOwners, type PetWithOwnerRow, petIdExists } from './pet-lookups.repo.ts';
 
 /**
@@ -41,4 +42,11 @@ export async function petsBornOn(
 /** Is there a pet with this id? */
 export function petExists(db: DbOrTx, id: string): Promise<boolean> {
   return petIdExists(db, id);
+}
+
+/** The owner of a pet now (the ledger's rows name it, and its ledger lock is taken first); 404 for no such pet. */
+export async function ownerOfPet(db: DbOrTx, petId: string): Promise<string> {
+  const pet = (await findPetsWithOwners(db, [petId]))[0];
+  if (!pet) throw notFound('Pet');
+  return pet.ownerId;
 }

@@ -24,8 +24,17 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 import { activeItemsById, type ItemRow, itemsByIdAnyState, takeStock } from '../inventory/inventory.service.ts';
-import { entriesBySubject, type LedgerRow, latestPayment, postCharge, recordPayment } from '../payments/payments.service.ts';
-import { petExists } from '../pets/pet-lookups.service.ts';
+import { moneyTransaction } from '../payments/money.service.ts';
+import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
+import {
+  entriesBySubject,
+  type LedgerRow,
+  latestPayment,
+  lockLedger,
+  postCharge,
+  recordPayment,
+} from '../payments/payments.service.ts';
+import { ownerOfPet, petExists } from '../pets/pet-lookups.service.ts';
 import { decodeCursor, page } from '../../lib/cursor.ts';
 import {
   insertLines,
@@ -100,7 +109,9 @@ export async function addPrescription(
   if (findStockShortage(rows, stockView(known))) throw stockConflict(rows, known);
 
   const rxId = newId();
-  const result = await db.transaction(async (tx) => {
+  const ownerId = await ownerOfPet(db, b.petId);
+  const result = await moneyTransaction(ctx, async (tx) => {
+    await lockLedger(tx, [ownerId]);
     // Lock and take stock in id order, so concurrent prescriptions cannot deadlock.
     const locked = new Map<string, ItemRow>();
     for (const id of ids) {
@@ -149,11 +160,22 @@ export async function addPrescription(
         };
       }),
     );
-    const entry = { petId: b.petId, for: { prescriptionId: rx.id }, amountPaise: total, createdBy: userId, tz: ctx.config.tz };
+    const entry = {
+      ownerId,
+      petId: b.petId,
+      for: { prescriptionId: rx.id },
+      amountPaise: total,
+      createdBy: userId,
+      tz: ctx.config.tz,
+      now: ctx.clock.now(),
+    };
     await postCharge(tx, entry);
+    // A payment link is money asked for, not received: a pending payment whose link is sent after the commit.
+    const method = b.selectedPayment ?? 'not_recorded';
     const payment = await recordPayment(tx, {
       ...entry,
-      method: b.selectedPayment ?? 'not_recorded',
+      method,
+      status: method === 'payment_link' ? 'pending' : 'completed',
       paymentType: b.selectedPaymentType ?? null,
     });
     if (rx.nextFollowUp) {
@@ -168,9 +190,10 @@ export async function addPrescription(
     }
     return { rx, lines, payment, items: locked };
   });
+  const sent = await sendLinkAfterCommit(ctx, result.payment);
   return {
-    prescription: toApi(result.rx, result.lines, result.items, result.payment ? [result.payment] : []),
-    paid: result.payment !== null,
+    prescription: toApi(result.rx, result.lines, result.items, sent.payment ? [sent.payment] : []),
+    paid: sent.payment?.status === 'completed',
   };
 }
 
@@ -219,6 +242,7 @@ function toApi(
           status: p.status === 'completed' ? 'paid' : p.status,
           receiptNo: p.receiptNo ?? null,
           paidAt: p.paidAt ? p.paidAt.toISOString() : null,
+          linkUrl: p.status === 'pending' ? p.linkUrl : null,
         }
       : null,
   };

@@ -95,6 +95,8 @@ describe('GET /visit/getvisitdetails/{id}', () => {
     // The rest is paid later by card: the visit's payment follows the ledger.
     const charge = (await ledgerOfVisit(db(), saved.visit._id)).find((e) => e.kind === 'charge')!;
     const pending = await recordPayment(db(), {
+      ownerId: charge.ownerId,
+      now: new Date(),
       petId: p.id,
       for: { visitId: saved.visit._id, boardingId: charge.boardingId! },
       amountPaise: 200000,
@@ -107,7 +109,12 @@ describe('GET /visit/getvisitdetails/{id}', () => {
       paymentLeft: 2000,
       payment: { amount: 700, pendingAmount: 2000, method: 'card', status: 'pending' },
     });
-    await completePayment(db(), pending!, { providerPaymentId: `pay_test${Date.now()}`, tz: 'Asia/Kolkata' });
+    await completePayment(db(), pending!, {
+      providerPaymentId: `pay_test${Date.now()}`,
+      via: 'webhook',
+      tz: 'Asia/Kolkata',
+      now: new Date(),
+    });
     const after = (await details(saved.visit._id)).json().data.details;
     expect(after).toMatchObject({
       paymentLeft: 0,

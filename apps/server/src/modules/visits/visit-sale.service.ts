@@ -11,11 +11,13 @@ import {
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { type AppError, badRequest } from '../../lib/errors.ts';
 import { asAlreadyBoarded, assertNotBoarded, type BoardingRow, startBoarding } from '../boarding/boarding.service.ts';
-import { sendPaymentLink } from '../payments/payment-links.service.ts';
+import { moneyTransaction } from '../payments/money.service.ts';
+import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
 import { requireAdmission } from '../pets/admission.service.ts';
-import { type LedgerRow, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
+import { type LedgerRow, lockLedger, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
+import { ownerOfPet } from '../pets/pet-lookups.service.ts';
 import { BOARDING_CODES, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
 import { insertVisit, insertVisitItems, type NewVisitItemRow, type VisitRow } from './visit-records.repo.ts';
 
@@ -73,9 +75,11 @@ export interface SoldVisit {
 export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisit> {
   const boards = s.boardingDays !== undefined;
   const now = ctx.clock.now();
+  const ownerId = await ownerOfPet(ctx.db, s.petId);
   let sold: SoldVisit;
   try {
-    sold = await ctx.db.transaction(async (tx) => {
+    sold = await moneyTransaction(ctx, async (tx) => {
+      await lockLedger(tx, [ownerId]);
       if (boards) await assertNotBoarded(tx, s.petId);
       const admission = boards
         ? await requireAdmission(tx, {
@@ -123,6 +127,7 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
       if (boarding) subject.boardingId = boarding.id;
       if (soldSubscriptionId) subject.subscriptionId = soldSubscriptionId;
       const entry = {
+        ownerId,
         petId: s.petId,
         for: subject,
         paymentType: s.pay.paymentType,
@@ -142,23 +147,7 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
   } catch (err) {
     throw boards ? await asAlreadyBoarded(ctx.db, s.petId, err) : err;
   }
-  return sold.payment?.method === 'payment_link' ? withPaymentLink(ctx, sold) : sold;
-}
-
-/**
- * After the sale committed: the provider link for the pending payment-link payment, emailed to the owner. When the
- * provider fails the visit stays saved with the amount due, and the answer says the link could not be created
- * (POST /payments/payment-link {paymentId} tries again).
- */
-async function withPaymentLink(ctx: AppContext, sold: SoldVisit): Promise<SoldVisit> {
-  const payment = sold.payment!;
-  try {
-    const link = await sendPaymentLink(ctx, payment.id);
-    return { ...sold, payment: { ...payment, linkUrl: link.linkUrl }, linkEmailed: link.emailed };
-  } catch (err) {
-    const linkError = err instanceof AppError && err.statusCode < 500 ? err.message : VISIT_SAVED_MESSAGES.linkFailed;
-    return { ...sold, linkError };
-  }
+  return { ...sold, ...(await sendLinkAfterCommit(ctx, sold.payment)) };
 }
 
 /**

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, pk, ref } from './_columns.ts';
+import { users } from './auth.ts';
+import { owners } from './pets.ts';
+
+/**
+ * Notifications for the back office (not the email outbox, which is `notifications`): something staff must act on,
+ * e.g. money captured that pays no sale. One shared inbox: read once, read for every staff member.
+ */
+export const staffNotifications = pgTable(
+  'staff_notifications',
+  {
+    id: pk(),
+    /** unapplied_payment | refund_failed | … (later issues add wallet, waitlist and care alerts) */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The screen that deals with it, e.g. `/staff/pets?owner=…`. */
+    link: text('link'),
+    ownerId: ref('owner_id').references(() => owners.id),
+    /** Ids of what it is about (a ledger row, a visit…), for the screen that opens it. */
+    refs: jsonb('refs').$type<Record<string, string>>().notNull().default({}),
+    /** The same event raised twice is one notification. */
+    dedupeKey: text('dedupe_key'),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    readBy: ref('read_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_notifications_dedupe_uq').on(t.dedupeKey),
+    index('staff_notifications_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('staff_notifications_unread_idx').on(t.createdAt).where(sql`${t.readAt} is null`),
+  ],
+);
