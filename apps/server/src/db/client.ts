@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,11 +10,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type SafeError, safeError } from '../lib/log-safe.ts';
-import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The client is built without the schema, so it has no relational `db.query.<table>`: a module reaches only the
+ * tables its repos import (docs/architecture.md, "Module boundaries"), never every table through the client.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
 /** Repositories take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -46,7 +47,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // Without a listener a broken idle connection would crash the process.
     pool.on('error', (err) => opts.onIdleError?.(safeError(err)));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -64,7 +65,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     extensions: { pg_trgm },
     loadDataDir: opts.loadDataDir,
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -68,14 +68,33 @@ function productionFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Every `import … from '…'` and `export … from '…'` of a file, with the names it brings in. */
-function importsOf(text: string): { from: string; names: string[] }[] {
+/**
+ * Every `import … from '…'`, `export … from '…'`, `import * as X from '…'` (a namespace import brings in every
+ * name: `*`) and dynamic `import('…')` (also `*`) of a file, with the names it brings in.
+ */
+export function importsOf(text: string): { from: string; names: string[] }[] {
   const out: { from: string; names: string[] }[] = [];
   for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?([^;]*?)\s+from\s+'([^']+)'/g)) {
-    const names = [...(m[1] ?? '').matchAll(/(?:type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+[\w$]+)?/g)].map((n) => n[1]!);
+    const clause = m[1] ?? '';
+    if (/^\*(\s+as\s+[\w$]+)?$/.test(clause.trim())) {
+      out.push({ from: m[2]!, names: ['*'] });
+      continue;
+    }
+    const names = [...clause.matchAll(/(?:type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+[\w$]+)?/g)].map((n) => n[1]!);
     out.push({ from: m[2]!, names });
   }
+  for (const m of text.matchAll(/\bimport\(\s*['`"]([^'`"]+)['`"]\s*\)/g)) out.push({ from: m[1]!, names: ['*'] });
   return out;
+}
+
+/** SQL table names a file's raw SQL names (`from payments`, `join "pets"`, `into owners`, `update visits`…). */
+export function rawSqlTables(text: string, known: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\b(?:from|join|into|update|truncate|table)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
+    const name = m[1]!.toLowerCase();
+    if (known.has(name)) found.add(name);
+  }
+  return [...found];
 }
 
 /** Where a file sits: `modules/<name>/…` → name; otherwise the top folder (jobs, plugins…). */
@@ -83,12 +102,23 @@ const moduleOf = (file: string) => (file.startsWith(`modules${path.sep}`) ? file
 
 function violations(): string[] {
   const found: string[] = [];
+  const sqlNames = new Set(tables.values());
   for (const file of [...productionFiles('modules'), ...productionFiles('jobs'), ...productionFiles('plugins')]) {
     const mod = moduleOf(file);
-    for (const imp of importsOf(readFileSync(path.join(src, file), 'utf8'))) {
+    const text = readFileSync(path.join(src, file), 'utf8');
+    for (const table of rawSqlTables(text, sqlNames)) {
+      const owner = TABLE_OWNERS[table];
+      if (!file.endsWith('.repo.ts')) found.push(`${file}: "${table}" in raw SQL (tables are read in repos only)`);
+      else if (owner !== mod) found.push(`${file}: "${table}" in raw SQL (owned by ${owner})`);
+    }
+    for (const imp of importsOf(text)) {
       if (!imp.from.startsWith('.')) continue;
       const target = path.relative(src, path.resolve(path.dirname(path.join(src, file)), imp.from));
       if (target === path.join('db', 'schema', 'index.ts') || target.startsWith(path.join('db', 'schema') + path.sep)) {
+        if (imp.names.includes('*')) {
+          found.push(`${file}: * (a namespace or dynamic import of the schema reaches every table)`);
+          continue;
+        }
         for (const name of imp.names.filter((n) => tables.has(n))) {
           const owner = TABLE_OWNERS[tables.get(name)!];
           if (!file.endsWith('.repo.ts')) found.push(`${file}: ${name} (tables are read in repos only)`);
@@ -129,5 +159,16 @@ describe('module boundaries', () => {
       { from: '../../db/schema/index.ts', names: ['owners', 'pets'] },
       { from: '../pets/pets.repo.ts', names: ['x'] },
     ]);
+    expect(importsOf(`import * as s from '../../db/schema/index.ts';\nconst m = await import('../pets/pets.repo.ts');`)).toEqual([
+      { from: '../../db/schema/index.ts', names: ['*'] },
+      { from: '../pets/pets.repo.ts', names: ['*'] },
+    ]);
+    const known = new Set(['payments', 'pets', 'owners']);
+    expect(rawSqlTables('sql`select * from "payments" p join pets on true`; sql.raw(\'update owners set\')', known)).toEqual([
+      'payments',
+      'pets',
+      'owners',
+    ]);
+    expect(rawSqlTables('// the pets of an owner, from the owner', known)).toEqual([]);
   });
 });
