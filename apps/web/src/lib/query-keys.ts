@@ -17,6 +17,7 @@ export const queryRoots = {
   attendance: ['attendance'],
   boarding: ['boarding'],
   inventory: ['inventory'],
+  payments: ['payments'],
   pets: ['pets'],
   prescriptions: ['prescriptions'],
   reminders: ['reminders'],
