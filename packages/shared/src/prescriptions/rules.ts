@@ -32,6 +32,11 @@ export const RX_MESSAGES = {
   totalRequired: 'Total price is required',
   saved: 'Payment Done Successfully! Prescription saved.',
   savedWithoutPayment: 'Prescription saved successfully!',
+  /** Saved with a payment link: the money is asked for, not received (the link is emailed to the owner). */
+  savedLinkSent: 'Prescription saved. A payment link for the total was sent to the owner.',
+  savedLinkNoEmail: 'Prescription saved. The owner has no email address: share the payment link with them.',
+  savedLinkFailed:
+    'Prescription saved with the amount due, but the payment link could not be created. Send it again from the pet’s visits.',
   saveFailed: (message: string) => `Payment successful but failed to save prescription: ${message}`,
   saveError: 'Payment successful but error saving prescription',
   spinner: 'Adding prescription...',

@@ -28,10 +28,20 @@ export const prescriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req, reply) => {
-      const { prescription, paid } = await addPrescription(ctx, req.body, principal(req).id);
+      const { prescription, paid, link } = await addPrescription(ctx, req.body, principal(req).id);
+      const message =
+        link === 'sent'
+          ? RX_MESSAGES.savedLinkSent
+          : link === 'no_email'
+            ? RX_MESSAGES.savedLinkNoEmail
+            : link === 'failed'
+              ? RX_MESSAGES.savedLinkFailed
+              : paid
+                ? RX_MESSAGES.saved
+                : RX_MESSAGES.savedWithoutPayment;
       return reply.code(201).send({
         success: true as const,
-        message: paid ? RX_MESSAGES.saved : RX_MESSAGES.savedWithoutPayment,
+        message,
         prescription,
       });
     },

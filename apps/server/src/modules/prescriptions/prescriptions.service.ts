@@ -87,7 +87,7 @@ export async function addPrescription(
   ctx: AppContext,
   b: AddPrescriptionParsed,
   userId: string,
-): Promise<{ prescription: Prescription; paid: boolean }> {
+): Promise<{ prescription: Prescription; paid: boolean; link: 'sent' | 'no_email' | 'failed' | null }> {
   const { db } = ctx;
   if (b.nextFollowUp && !isFollowUpDateAllowed(b.nextFollowUp, ctx.clock.today())) {
     throw badRequest(RX_MESSAGES.followUpNotFuture, { nextFollowUp: RX_MESSAGES.followUpNotFuture });
@@ -194,6 +194,7 @@ export async function addPrescription(
   return {
     prescription: toApi(result.rx, result.lines, result.items, sent.payment ? [sent.payment] : []),
     paid: sent.payment?.status === 'completed',
+    link: sent.payment?.method !== 'payment_link' ? null : sent.linkError ? 'failed' : sent.linkEmailed ? 'sent' : 'no_email',
   };
 }
 

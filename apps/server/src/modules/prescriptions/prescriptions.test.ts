@@ -1,8 +1,9 @@
-import { addDays, type CustomerType, todayIn } from '@pawdesk/shared';
+import { addDays, type CustomerType, RX_MESSAGES, todayIn } from '@pawdesk/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { followUps, inventoryItems, payments, prescriptionLines, prescriptions, stockMovements } from '../../db/schema/index.ts';
-import { makeItem as makeAnyItem, makePet } from '../../../test/factories.ts';
+import { makeItem as makeAnyItem, makeOwner, makePet } from '../../../test/factories.ts';
+import { emailsAbout } from '../../../test/payments-fixtures.ts';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
 
 const t = useTestApp();
@@ -135,8 +136,10 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
     expect(await rxCountFor(pet.id)).toBe(0);
   });
 
-  it('records the payment link method and the payment type when given', async () => {
-    const { pet, tab } = await fixtures();
+  it('a payment link is a pending payment with a link sent (money asked for, not received: no receipt)', async () => {
+    const { tab } = await fixtures();
+    const owner = await makeOwner(t.database.db, { email: 'sheru.owner@example.com' });
+    const pet = await makePet(t.database.db, { ownerId: owner.id, name: 'Sheru' });
     const res = await save({
       petId: pet.id,
       customerType: 'pvtltd',
@@ -150,7 +153,17 @@ describe('POST /prescription/addprescription: pricing decided by the server', ()
       .select()
       .from(payments)
       .where(and(eq(payments.prescriptionId, res.json().prescription._id), eq(payments.kind, 'payment')));
-    expect(p).toMatchObject({ method: 'payment_link', paymentType: 'advance_payment', amountPaise: 1800 });
+    expect(p).toMatchObject({
+      method: 'payment_link',
+      paymentType: 'advance_payment',
+      amountPaise: 1800,
+      status: 'pending',
+      receiptNo: null,
+    });
+    expect(p!.linkUrl).toEqual(expect.any(String));
+    expect(res.json().message).toBe(RX_MESSAGES.savedLinkSent);
+    expect(res.json().prescription.payment).toMatchObject({ status: 'pending', linkUrl: p!.linkUrl });
+    expect(await emailsAbout(t.database.db, p!.id)).toHaveLength(1);
   });
 
   it('saves a zero-total prescription without a payment', async () => {

@@ -76,7 +76,9 @@ function PrescriptionForm() {
       {
         onSuccess: (res) => {
           setPayOpen(false);
-          notify.success(withPayment ? RX_MESSAGES.saved : res.message);
+          // A payment link is money asked for, not received: the server's message says so (and whether it was emailed).
+          const asked = res.prescription.payment?.status === 'pending';
+          notify.success(withPayment && !asked ? RX_MESSAGES.saved : res.message);
           navigate('/staff/history', { state: { petId } });
         },
         onError: (err) => {
