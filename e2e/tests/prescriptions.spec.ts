@@ -231,9 +231,16 @@ test.describe('prescriptions', () => {
     await dialog.getByRole('button', { name: 'Payment Link' }).click();
     await dialog.getByRole('checkbox', { name: /₹ 9\.00/ }).check();
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Payment Done Successfully! Prescription saved.')).toBeVisible();
+    // A payment link asks for the money: the prescription is saved with the payment pending, never 'Payment Done'.
+    await expect(
+      page.getByText(/^Prescription saved\. (A payment link for the total was sent to the owner|The owner has no email address)/),
+    ).toBeVisible();
     const list = await api.prescriptions(pet._id);
-    expect(list[0]).toMatchObject({ totalPrice: 9, customerType: 'pvtltd', payment: { method: 'payment_link', amount: 9 } });
+    expect(list[0]).toMatchObject({
+      totalPrice: 9,
+      customerType: 'pvtltd',
+      payment: { method: 'payment_link', amount: 9, status: 'pending', receiptNo: null },
+    });
   });
 
   test('messages: no pet, no rows, no item chosen, bad quantity; Reset Form clears everything', async ({ page, request }) => {
