@@ -16,9 +16,11 @@ import { visitTypeRoutes } from './visit-types/visit-types.routes.ts';
 import { priceAdminRoutes } from './visit-types/prices.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
 import { visitRoutes } from './visits/visits.routes.ts';
+import { visitSaleRoutes } from './sales/visit-sales.routes.ts';
+import { subscriptionSaleRoutes } from './sales/subscription-sales.routes.ts';
 import { boardingRoutes } from './boarding/boarding.routes.ts';
 import { occupancyRoutes } from './boarding/occupancy.routes.ts';
-import { deboardingRoutes } from './boarding/deboarding.routes.ts';
+import { deboardingRoutes } from './sales/deboarding.routes.ts';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { testClockRoutes } from './test-clock/test-clock.routes.ts';
 import { settingsRoutes } from './site/settings.routes.ts';
@@ -43,10 +45,12 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   priceAdminRoutes,
   paymentRoutes,
   visitRoutes,
+  visitSaleRoutes,
   boardingRoutes,
   occupancyRoutes,
   deboardingRoutes,
   subscriptionRoutes,
+  subscriptionSaleRoutes,
   testClockRoutes,
   settingsRoutes,
   admissionRoutes,

@@ -1,39 +1,16 @@
-import {
-  buySubscriptionBody,
-  buySubscriptionResponse,
-  SUBSCRIPTION_MESSAGES,
-  subscriptionDetailsQuery,
-  subscriptionDetailsResponse,
-} from '@pawdesk/shared';
+import { SUBSCRIPTION_MESSAGES, subscriptionDetailsQuery, subscriptionDetailsResponse } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { principal } from '../../plugins/auth.ts';
 import { petExists } from '../pets/pet-lookups.service.ts';
 import { visitTypeById } from '../visit-types/visit-types.service.ts';
-import { buySubscription } from './subscription-purchase.service.ts';
 import { subscriptionDetailsFor } from './subscriptions.service.ts';
 
 const tags = ['subscriptions'];
 
-/** Buying a subscription at the desk, and the pet's active subscription for a purpose (New Visit forms). */
+/** The pet's active subscription for a purpose (New Visit forms). Buying one is a sale: sales/subscription-sales.routes.ts. */
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const staff = app.auth('staff');
-
-  app.post(
-    '/subscription/buysubscription',
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        summary:
-          'Buy a subscription for a pet: the subscription, a Buy Subscription visit, its charge and payment in one transaction',
-        body: buySubscriptionBody,
-        response: { 201: buySubscriptionResponse },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await buySubscription(ctx, req.body, principal(req).id)),
-  );
 
   app.get(
     '/subscription/getsubscriptiondetails',

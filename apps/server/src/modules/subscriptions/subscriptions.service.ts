@@ -14,7 +14,7 @@ import {
 
 /**
  * A pet's subscriptions as the New Visit forms use them: the active one for a purpose, using it on a visit (a
- * grooming session), and recording one bought (subscription-purchase.service.ts sells it with its visit).
+ * grooming session), and recording one bought (the sales module sells it with its visit: sales/subscription-sale.service.ts).
  * A subscription is for the purpose of its plan; plans and purposes come from the visit-types module.
  */
 

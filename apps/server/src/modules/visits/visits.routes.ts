@@ -1,111 +1,13 @@
-import {
-  boardingVisitBody,
-  boughtSubscriptionResponse,
-  dayCareVisitBody,
-  dogParkVisitBody,
-  genericVisitBody,
-  groomingVisitBody,
-  idParams,
-  inquiryVisitBody,
-  type SaveVisitResponse,
-  saveVisitResponse,
-  schoolVisitBody,
-  shopVisitBody,
-  veterinaryVisitBody,
-  visitDetailsResponse,
-} from '@pawdesk/shared';
+import { boughtSubscriptionResponse, idParams, visitDetailsResponse } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { principal } from '../../plugins/auth.ts';
-import { addDayCareVisit, addDaySchoolVisit, addHostelVisit, addPlaySchoolVisit } from './boarding-visits.service.ts';
 import { boughtSubscription, visitDetails } from './visit-details.service.ts';
-import {
-  addDogParkVisit,
-  addGenericVisit,
-  addGroomingVisit,
-  addInquiryVisit,
-  addShopVisit,
-  addVeterinaryVisit,
-} from './visits.service.ts';
 
 const tags = ['visits'];
 
-/** The New Visit saves (one endpoint per purpose, spec 001 §7) and the visit lookups. Staff only. */
+/** The visit lookups. Staff only. (The New Visit saves are the sales module's: sales/visit-sales.routes.ts.) */
 export const visitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const staff = app.auth('staff');
-
-  /** One save endpoint: its body schema, and the service that prices and saves it. */
-  function saveRoute<S extends z.ZodType>(
-    path: string,
-    summary: string,
-    body: S,
-    handler: (ctx: AppContext, b: z.output<S>, userId: string) => Promise<SaveVisitResponse>,
-  ) {
-    app.post(
-      path,
-      { onRequest: staff, schema: { tags, summary, body, response: { 201: saveVisitResponse } } },
-      async (req, reply) => reply.code(201).send(await handler(ctx, req.body as z.output<S>, principal(req).id)),
-    );
-  }
-
-  saveRoute(
-    '/visit/addinquiryvisit',
-    'Save an inquiry (costs nothing; may schedule a follow-up)',
-    inquiryVisitBody,
-    addInquiryVisit,
-  );
-  saveRoute(
-    '/visit/adddogparkvisit',
-    'Save a Dog Park visit (price − discount) and board the pet',
-    dogParkVisitBody,
-    addDogParkVisit,
-  );
-  saveRoute(
-    '/visit/addveterinaryvisit',
-    'Save a Veterinary visit (consultation price of the customer type − discount)',
-    veterinaryVisitBody,
-    addVeterinaryVisit,
-  );
-  saveRoute(
-    '/visit/addhostelvisit',
-    'Save a Hostel stay ((daily price − discount) × days, or a subscription) and board the pet',
-    boardingVisitBody,
-    addHostelVisit,
-  );
-  saveRoute(
-    '/visit/adddaycarevisit',
-    'Save a Day Care stay ((daily price − discount) × days, 1 day unless given, or a subscription) and board the pet',
-    dayCareVisitBody,
-    addDayCareVisit,
-  );
-  saveRoute(
-    '/visit/adddayschoolvisit',
-    'Save a Day School visit (only with the pet’s subscription) and board the pet',
-    schoolVisitBody,
-    addDaySchoolVisit,
-  );
-  saveRoute(
-    '/visit/addplayschoolvisit',
-    'Save a Play School visit (only with the pet’s subscription) and board the pet',
-    schoolVisitBody,
-    addPlaySchoolVisit,
-  );
-  saveRoute(
-    '/visit/addgroomingvisit',
-    'Save a Grooming visit (price − discount, or one session of the pet’s subscription)',
-    groomingVisitBody,
-    addGroomingVisit,
-  );
-  for (const path of ['/visit/addshopvisit', '/visit/addshoppingvisit']) {
-    saveRoute(path, 'Save a Shop visit (each line quantity × price; the total is their sum)', shopVisitBody, addShopVisit);
-  }
-  saveRoute(
-    '/visit/addvisit',
-    'Save a visit of a purpose without its own endpoint (the type’s price − discount)',
-    genericVisitBody,
-    addGenericVisit,
-  );
 
   app.get(
     '/visit/getvisitdetails/:id',

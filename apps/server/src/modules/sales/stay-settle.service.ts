@@ -12,8 +12,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
 import { recordPayment } from '../payments/payments.service.ts';
-import { paymentAnswer } from '../visits/visit-sale.service.ts';
-import { boardingsOfVisits } from './boarding.service.ts';
+import { paymentAnswer } from './visit-sale.service.ts';
+import { boardingsOfVisits } from '../boarding/boarding.service.ts';
 import { loadStay, postExtraDays, quoteToApi, staySubject } from './stay.service.ts';
 
 /**

@@ -4,7 +4,7 @@ import { decodeKeyset, encodeKeyset } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { type PetWithOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { BOARDING_CODES, visitTypeById } from '../visit-types/visit-types.service.ts';
-import { type BoardedCursor, pageBoardingsOfType } from './deboarding.repo.ts';
+import { type BoardedCursor, pageBoardingsOfType } from '../boarding/stay-records.service.ts';
 import { loadStay, quoteToApi } from './stay.service.ts';
 
 /** The Deboard screen's reads: a category's boardings (GET /pet/getboardedpetslist) and one stay's details. */

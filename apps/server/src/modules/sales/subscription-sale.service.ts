@@ -11,8 +11,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { petExists } from '../pets/pet-lookups.service.ts';
 import { planById, visitTypeByCode, visitTypeById } from '../visit-types/visit-types.service.ts';
-import { checkAmount, saveAnswer, sellVisit } from '../visits/visit-sale.service.ts';
-import { createSubscription, subscriptionById } from './subscriptions.service.ts';
+import { checkAmount, saveAnswer, sellVisit } from './visit-sale.service.ts';
+import { createSubscription, subscriptionById } from '../subscriptions/subscriptions.service.ts';
 
 type BuySubscription = z.output<typeof buySubscriptionBody>;
 

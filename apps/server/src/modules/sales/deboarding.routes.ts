@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import { boardedPets, boardingDetails } from './boarded-pets.service.ts';
-import { deboard } from './deboarding.service.ts';
+import { deboard } from './deboard.service.ts';
 import { settleStay } from './stay-settle.service.ts';
 
 const tags = ['boarding'];

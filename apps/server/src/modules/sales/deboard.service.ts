@@ -16,7 +16,7 @@ import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/mon
 import { type LedgerRow, recordPayment, toLedgerPayment } from '../payments/payments.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { useSubscriptionDays } from '../subscriptions/subscription-days.service.ts';
-import { closeBoarding } from './deboarding.repo.ts';
+import { closeBoarding } from '../boarding/stay-records.service.ts';
 import { loadStay, postExtraDays, type Stay, staySubject } from './stay.service.ts';
 
 /**

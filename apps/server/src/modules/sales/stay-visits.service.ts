@@ -15,7 +15,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireHeldSubscription } from '../subscriptions/subscriptions.service.ts';
 import { checkAmount } from './visit-sale.service.ts';
-import { checkDiscount, methodOf, pricedSale, save, saleTarget } from './visits.service.ts';
+import { checkDiscount, methodOf, pricedSale, save, saleTarget } from './new-visit.service.ts';
 
 /**
  * The New Visit saves that board the pet for days: Hostel and Day Care ((daily price − discount) × days, or 0

@@ -19,7 +19,7 @@ import { requireAdmission } from '../pets/admission.service.ts';
 import { type LedgerRow, lockLedger, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
 import { ownerOfPet } from '../pets/pet-lookups.service.ts';
 import { BOARDING_CODES, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
-import { insertVisit, insertVisitItems, type NewVisitItemRow, type VisitRow } from './visit-records.repo.ts';
+import { type NewVisitItemRow, recordVisit, recordVisitItems, type VisitRow } from '../visits/visit-records.service.ts';
 
 /**
  * Selling a visit: one transaction writes the visit (and its lines), boards the pet (boarding purposes), runs the
@@ -92,7 +92,7 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
         : undefined;
       const prepared = await s.prepare?.(tx);
       const soldSubscriptionId = prepared?.soldSubscriptionId ?? null;
-      const visit = await insertVisit(tx, {
+      const visit = await recordVisit(tx, {
         petId: s.petId,
         visitTypeId: s.type.id,
         purpose: s.type.purpose,
@@ -107,7 +107,7 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
         createdBy: s.userId,
       });
       if (s.items?.length)
-        await insertVisitItems(
+        await recordVisitItems(
           tx,
           s.items.map((i) => ({ ...i, visitId: visit.id })),
         );

@@ -14,7 +14,7 @@ import { ownerOfPet } from '../pets/pet-lookups.service.ts';
 import { type StaySubscription, staySubscription } from '../subscriptions/subscription-days.service.ts';
 import { recordExtraDays, type StayVisit, stayVisit } from '../visits/visit-stay.service.ts';
 import { type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
-import { boardingById, type DeboardRow, setExtraCharged } from './deboarding.repo.ts';
+import { boardingById, type DeboardRow, setExtraCharged } from '../boarding/stay-records.service.ts';
 
 /**
  * A stay as deboarding sees it: the boarding, its type, visit and subscription, the ledger account (the boarding's
