@@ -159,6 +159,21 @@ function belongs(a: Account, orderId: string | null, notes: Record<string, strin
 }
 
 /**
+ * Money captured on one of the account's orders or links and already booked to the owner's unapplied account (its
+ * pending payment had been voided: the sale was settled another way), e.g. by the webhook just before this staff
+ * check: it is this sale's money, held, and the check answers that row.
+ */
+function heldFrom(a: Account, e: LedgerRow): boolean {
+  if (e.account !== 'unapplied' || e.ownerId !== a.ownerId) return false;
+  return a.entries.some(
+    (x) =>
+      x.kind === 'payment' &&
+      ((e.providerOrderId && x.providerOrderId === e.providerOrderId) ||
+        (e.providerLinkId && x.providerLinkId === e.providerLinkId)),
+  );
+}
+
+/**
  * A remaining balance paid through the provider (spec: `verify-pending-payment` {razorpay_payment_id, visitId}):
  * the provider is asked for the payment's status and amount; a captured payment of this visit (or boarding),
  * for no more than is due, is recorded once.
@@ -172,7 +187,7 @@ export async function verifyPendingPayment(
   const account = await loadAccount(ctx.db, s);
   const recorded = await entryByProviderPaymentId(ctx.db, body.razorpay_payment_id);
   if (recorded) {
-    if (!inAccount(account, recorded)) throw badRequest(M.otherSubject);
+    if (!inAccount(account, recorded) && !heldFrom(account, recorded)) throw badRequest(M.otherSubject);
     return { success: true, message: M.done, payment: toLedgerPayment(recorded) };
   }
   let payment: Awaited<ReturnType<typeof ctx.payments.fetchPayment>>;
