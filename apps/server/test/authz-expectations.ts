@@ -249,4 +249,9 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/payments/offline/link/{linkId}/pay`]: open(PASSES, () => ({ params: { linkId: UNKNOWN_ID } })),
   // Public: the provider calls it; its signature is its authentication.
   [`POST ${V}/payments/webhook`]: open(PASSES, () => ({ body: {} })),
+  // refunds (issue 15), admins only; an unknown sale or payment is a 404 (refunds.test.ts covers the rest)
+  [`GET ${V}/payments/refund-quote`]: adminOnly(404, () => ({ query: { visitId: UNKNOWN_ID } })),
+  [`POST ${V}/payments/cancel-sale`]: adminOnly(404, () => ({ body: { visitId: UNKNOWN_ID, reason: 'Matrix' } })),
+  [`POST ${V}/payments/refund`]: adminOnly(404, () => ({ body: { paymentId: UNKNOWN_ID, amount: 1, reason: 'Matrix' } })),
+  [`POST ${V}/payments/offline/refunds/{refundId}/process`]: staffOnly(404, () => ({ params: { refundId: UNKNOWN_ID }, body: {} })),
 };

@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Razorpay's API (https://razorpay.com/docs/api/): an HTTP server on 127.0.0.1 that speaks
- * the endpoints the official SDK calls for orders, payments and payment links (create, fetch, cancel), with basic auth (key id and key
+ * the endpoints the official SDK calls for orders, payments and payment links (create, fetch, cancel) and refunds, with basic auth (key id and key
  * secret) and Razorpay's JSON shapes and error envelope. The real SDK is pointed at it (RAZORPAY_API_BASE).
  *
  * It also plays the parts Razorpay plays outside its API: a customer paying through checkout (`checkout`,
- * which answers the signed result checkout hands the browser) or through a payment link (`payLink`), and the
- * webhooks Razorpay then sends (`webhook`, signed with the webhook secret).
+ * which answers the signed result checkout hands the browser) or through a payment link (`payLink`), Razorpay
+ * processing a refund (`processRefund`, which answers its webhook), and the webhooks Razorpay sends (`webhook`, signed with
+ * the webhook secret).
  */
 
 type Notes = Record<string, string>;
@@ -49,6 +50,21 @@ interface Payment {
   error_code: string | null;
   error_description: string | null;
   created_at: number;
+}
+interface Refund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Notes | [];
+  receipt: string | null;
+  acquirer_data: Record<string, string | null>;
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal';
+  speed_requested: 'normal' | 'optimum';
 }
 interface PaymentLink {
   id: string;
@@ -92,6 +108,7 @@ export interface RazorpayStandin {
   orders: Map<string, Order>;
   payments: Map<string, Payment>;
   links: Map<string, PaymentLink>;
+  refunds: Map<string, Refund>;
   /** Every request the SDK made: method, path, whether its basic auth was right. */
   requests: { method: string; path: string; authorized: boolean }[];
   /** A customer pays the order in checkout: a captured payment, and the result checkout hands the browser. */
@@ -107,6 +124,8 @@ export interface RazorpayStandin {
   payLink(linkId: string): Payment;
   /** A webhook as Razorpay sends it, with its `x-razorpay-signature`. */
   webhook(event: 'payment.captured' | 'order.paid' | 'payment_link.paid', paymentId: string): { body: string; signature: string };
+  /** Razorpay processes (or fails) a pending refund and sends its `refund.processed` (`refund.failed`) webhook. */
+  processRefund(refundId: string, outcome?: 'processed' | 'failed'): { body: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -147,6 +166,7 @@ export async function startRazorpayStandin(
   const orders = new Map<string, Order>();
   const payments = new Map<string, Payment>();
   const links = new Map<string, PaymentLink>();
+  const refunds = new Map<string, Refund>();
   const requests: RazorpayStandin['requests'] = [];
   const basic = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
 
@@ -183,6 +203,37 @@ export async function startRazorpayStandin(
     const authorized = req.headers.authorization === basic;
     requests.push({ method: req.method ?? '', path, authorized });
     if (!authorized) return send(res, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+    const refund = path.match(/^\/v1\/payments\/([^/]+)\/refund$/);
+    if (req.method === 'POST' && refund) {
+      // https://razorpay.com/docs/api/refunds/create-normal/: a captured payment, up to what is left of it.
+      const p = payments.get(refund[1]!);
+      if (!p) return error(res, 400, 'The id provided does not exist');
+      if (p.status !== 'captured' && p.status !== 'refunded')
+        return error(res, 400, 'The payment has not been captured yet and cannot be refunded');
+      const b = await readJson(req);
+      const amount = b.amount === undefined ? p.amount - p.amount_refunded : Number(b.amount);
+      if (!Number.isInteger(amount) || amount < 100) return error(res, 400, 'The amount must be at least INR 1.00', 'amount');
+      if (p.amount_refunded + amount > p.amount)
+        return error(res, 400, 'The total refund amount is greater than the refund payment amount', 'amount');
+      const r: Refund = {
+        id: rid('rfnd'),
+        entity: 'refund',
+        amount,
+        currency: 'INR',
+        payment_id: p.id,
+        notes: notesOf(b.notes),
+        receipt: typeof b.receipt === 'string' ? b.receipt : null,
+        acquirer_data: { arn: null },
+        created_at: now(),
+        batch_id: null,
+        status: 'pending',
+        speed_processed: 'normal',
+        speed_requested: b.speed === 'optimum' ? 'optimum' : 'normal',
+      };
+      refunds.set(r.id, r);
+      p.amount_refunded += amount;
+      return send(res, 200, r);
+    }
     const [, resource, id] = path.match(/^\/v1\/(orders|payments|payment_links)(?:\/([^/]+))?$/) ?? [];
     if (req.method === 'POST' && path === '/v1/orders') {
       const b = await readJson(req);
@@ -291,6 +342,7 @@ export async function startRazorpayStandin(
     orders,
     payments,
     links,
+    refunds,
     requests,
     checkout(orderId, outcome = 'success') {
       const o = orders.get(orderId);
@@ -340,6 +392,25 @@ export async function startRazorpayStandin(
       const p = payments.get(paymentId);
       if (!p) throw new Error(`stand-in: no payment ${paymentId}`);
       const body = JSON.stringify(event(name, p));
+      return { body, signature: hmac(keys.webhookSecret, body) };
+    },
+    processRefund(refundId, outcome = 'processed') {
+      const r = refunds.get(refundId);
+      if (!r) throw new Error(`stand-in: no refund ${refundId}`);
+      const p = payments.get(r.payment_id)!;
+      if (r.status === 'pending') {
+        r.status = outcome;
+        if (outcome === 'failed') p.amount_refunded -= r.amount;
+        else if (p.amount_refunded === p.amount) p.status = 'refunded';
+      }
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_Standin0000001',
+        event: r.status === 'failed' ? 'refund.failed' : 'refund.processed',
+        contains: ['refund', 'payment'],
+        payload: { refund: { entity: r }, payment: { entity: p } },
+        created_at: now(),
+      });
       return { body, signature: hmac(keys.webhookSecret, body) };
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),

@@ -39,6 +39,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   offline_orders: 'payments',
   offline_payments: 'payments',
   offline_payment_links: 'payments',
+  offline_refunds: 'payments',
   boardings: 'boarding',
   appointments: 'appointments',
   provider_events: 'payments',

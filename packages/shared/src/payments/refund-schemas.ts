@@ -23,8 +23,8 @@ export const REFUND_MESSAGES = {
   refunded: 'Refund recorded',
   voided: 'Visit voided',
   alreadyVoided: 'This visit is already voided',
-  visitVoided: 'This visit is voided: nothing is left to cancel',
   alreadyCancelled: 'This sale is already cancelled',
+  nothingLeft: 'Nothing is left to cancel: the sale’s charges are already credited',
   nothingCharged: 'Nothing to cancel: the sale charges nothing',
   deboardBeforeCancel: 'Deboard the pet before cancelling this stay',
   deboardBeforeVoid: 'Deboard the pet before voiding this visit',
@@ -32,8 +32,8 @@ export const REFUND_MESSAGES = {
   moreThanLeft: (left: string) => `A refund cannot exceed what was paid on that payment (${left} left)`,
   /** An admin's refund amount above what the sale holds. */
   moreThanPaid: (paid: string) => `A refund cannot exceed what was paid on the sale (${paid})`,
-  /** A payment on a sale whose money now sits on the owner's unapplied balance (a void, an overpayment). */
-  moreThanHeld: (held: string) => `A refund cannot exceed the owner's unapplied balance (${held})`,
+  /** Money refunded from an owner's account (unapplied: where a void or an overpayment put a sale's money). */
+  moreThanHeld: (held: string, account = 'unapplied') => `A refund cannot exceed the owner's ${account} balance (${held})`,
   notRefundable: (status: string) => `Only a completed payment can be refunded (this one is ${status})`,
   notAPayment: 'Only a payment can be refunded',
   otherProvider: (provider: string) =>

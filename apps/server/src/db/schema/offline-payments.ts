@@ -5,7 +5,7 @@ import { createdAt, paise } from './_columns.ts';
 /**
  * The offline payment provider's own records (used when no Razorpay keys are configured): the orders, payments
  * and payment links Razorpay would hold, kept in the database so they survive restarts and are shared by every
- * instance. Ids look like Razorpay's (`order_…`, `pay_…`, `plink_…`). Nothing else reads these tables: the
+ * instance. Ids look like Razorpay's (`order_…`, `pay_…`, `plink_…`, `rfnd_…`). Nothing else reads these tables: the
  * ledger (`payments`) refers to them by provider id only.
  */
 export const offlineOrders = pgTable(
@@ -63,5 +63,30 @@ export const offlinePayments = pgTable(
     index('offline_payments_order_idx').on(t.orderId),
     check('offline_payments_amount_ck', sql`${t.amountPaise} > 0`),
     check('offline_payments_status_ck', sql`${t.status} in ('captured','failed')`),
+  ],
+);
+
+/**
+ * Refunds of the offline provider's payments, as Razorpay holds them (`rfnd_…`): `pending` until the refund is
+ * processed (the offline refund route plays Razorpay: `processed` or `failed`, with the signed webhook it sends).
+ */
+export const offlineRefunds = pgTable(
+  'offline_refunds',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    paymentId: varchar('payment_id', { length: 40 })
+      .notNull()
+      .references(() => offlinePayments.id),
+    amountPaise: paise('amount_paise').notNull(),
+    notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
+    /** pending | processed | failed, as Razorpay's refund statuses. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('offline_refunds_payment_idx').on(t.paymentId),
+    check('offline_refunds_amount_ck', sql`${t.amountPaise} > 0`),
+    check('offline_refunds_status_ck', sql`${t.status} in ('pending','processed','failed')`),
   ],
 );

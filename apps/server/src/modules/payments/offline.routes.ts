@@ -1,12 +1,21 @@
-import { offlinePayBody, offlinePayResponse } from '@pawdesk/shared';
+import {
+  offlinePayBody,
+  offlinePayResponse,
+  offlineRefundParams,
+  offlineRefundProcessBody,
+  offlineRefundProcessResponse,
+} from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { pendingPaymentOnLink } from './link-ledger.repo.ts';
 import { type LinkPageData, linkPage } from './offline-page.ts';
+import { entryById } from './payments.repo.ts';
 import { ProviderError } from './providers/errors.ts';
 import type { OfflineProvider } from './providers/offline.ts';
+import { refundByProviderRefundId } from './refunds.repo.ts';
+import { toLedgerPayment } from './subjects.ts';
 import { handleWebhook } from './webhook.service.ts';
 
 const tags = ['payments'];
@@ -23,7 +32,8 @@ function refusal(err: unknown, what: string): unknown {
 
 /**
  * The offline provider's stand-ins for Razorpay's pages (only mounted when no Razorpay keys are configured):
- * the checkout the web app opens in a dialog (staff only), and the page a payment link opens.
+ * the checkout the web app opens in a dialog (staff only), the page a payment link opens, and Razorpay processing a
+ * refund (staff only: browser tests and demos confirm a card or link refund the way Razorpay's webhook would).
  *
  * Outside production the link page is what a customer sees on Razorpay's: anyone holding the link presses Pay.
  * In production (the offline provider allowed by ALLOW_OFFLINE_PAYMENTS=true) no money can be taken by a link:
@@ -60,6 +70,40 @@ export const offlineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: O
       } catch (err) {
         throw refusal(err, 'Payment order');
       }
+    },
+  );
+
+  app.post(
+    '/payments/offline/refunds/:refundId/process',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary:
+          'Offline provider: processes a pending refund (outcome success, the default) or fails it (failure) and delivers the signed refund.processed / refund.failed webhook to the webhook handler; refundId is the ledger refund’s _id or the provider’s rfnd_ id',
+        params: offlineRefundParams,
+        body: offlineRefundProcessBody,
+        response: { 200: offlineRefundProcessResponse },
+      },
+    },
+    async (req) => {
+      let providerRefundId = req.params.refundId;
+      if (!providerRefundId.startsWith('rfnd_')) {
+        const row = await entryById(ctx.db, providerRefundId);
+        if (row?.kind !== 'refund') throw notFound('Refund');
+        if (!row.providerRefundId) throw conflict('This refund was not sent to the payment provider');
+        providerRefundId = row.providerRefundId;
+      }
+      let event: Awaited<ReturnType<OfflineProvider['processRefund']>>;
+      try {
+        event = await provider.processRefund(providerRefundId, req.body?.outcome ?? 'success', ctx.clock.now());
+      } catch (err) {
+        throw refusal(err, 'Refund');
+      }
+      const status = await handleWebhook(ctx, event.rawBody, event.signature, req.log);
+      const row = await refundByProviderRefundId(ctx.db, providerRefundId);
+      if (!row) throw notFound('Refund');
+      return { success: true as const, status, refund: toLedgerPayment(row) };
     },
   );
 

@@ -18,6 +18,7 @@ import { createCardOrder, verifyCheckoutPayment, verifyPendingPayment } from './
 import { offlineRoutes } from './offline.routes.ts';
 import { sendPaymentLink } from './payment-links.service.ts';
 import { OfflineProvider } from './providers/offline.ts';
+import { refundRoutes } from './refunds.routes.ts';
 import { handleWebhook } from './webhook.service.ts';
 
 const tags = ['payments'];
@@ -117,7 +118,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         schema: {
           tags,
           summary:
-            'Razorpay webhooks (payment.captured, order.paid, payment_link.paid), verified by x-razorpay-signature over the raw body; idempotent',
+            'Razorpay webhooks (payment.captured, order.paid, payment_link.paid, refund.processed, refund.failed), verified by x-razorpay-signature over the raw body; idempotent',
           security: [],
           body: webhookBody,
           response: { 200: webhookResponse },
@@ -135,6 +136,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       }),
     );
   });
+
+  await app.register(refundRoutes, { ctx });
 
   if (ctx.payments instanceof OfflineProvider) await app.register(offlineRoutes, { ctx, provider: ctx.payments });
 };

@@ -224,7 +224,8 @@ export function voidPayment(db: DbOrTx, pending: LedgerRow, d: Decision): Promis
 /**
  * Money given back on a completed payment, never more than is left of it (checked here and by the database): cash
  * completes now with a number of the refund series (`R/2026-27/000001`); card and link money stays pending until the
- * provider confirms the refund.
+ * provider confirms the refund. `account`: where the money leaves from, by default the payment's; a sale's payment
+ * whose money was moved to the owner's unapplied balance (an overpayment, a voided visit) is refunded from there.
  */
 export async function recordRefund(
   db: DbOrTx,
@@ -236,6 +237,7 @@ export async function recordRefund(
     by: string | null;
     note?: string | null;
     providerRefundId?: string | null;
+    account?: LedgerAccount;
     tz: string;
     now: Date;
   },
@@ -244,15 +246,16 @@ export async function recordRefund(
   const p = r.payment;
   if (p.kind !== 'payment' || p.status !== 'completed') throw new Error('ledger: only a completed payment is refunded');
   const done = r.status === 'completed';
+  const account = r.account ?? p.account;
   return insertEntry(db, {
     kind: 'refund',
     status: r.status,
-    account: p.account,
+    account,
     ownerId: p.ownerId,
     method: p.method,
     amountPaise: r.amountPaise,
     petId: p.petId,
-    ...subjectOf(p),
+    ...(account === 'sale' ? subjectOf(p) : {}),
     refundOf: p.id,
     note: r.note ?? null,
     provider: p.provider,

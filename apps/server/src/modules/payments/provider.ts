@@ -33,6 +33,15 @@ export interface ProviderLink {
   status: 'created' | 'paid' | 'cancelled' | 'expired';
 }
 
+/** A refund of a captured payment, as the provider holds it (`rfnd_…`): pending until processed (or failed). */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountPaise: number;
+  status: 'pending' | 'processed' | 'failed';
+  notes: Record<string, string>;
+}
+
 export interface PaymentProvider {
   readonly name: 'razorpay' | 'offline';
   /** The public key the browser's checkout opens with. */
@@ -52,6 +61,13 @@ export interface PaymentProvider {
    * replaced). A paid, cancelled or expired link is refused (a ProviderError with status 400), as Razorpay refuses it.
    */
   cancelPaymentLink(linkId: string): Promise<ProviderLink>;
+  /**
+   * Refunds part or all of a captured payment (`notes` travel with the refund and come back in its webhooks; the
+   * ledger's refund id is `notes.refundId`). The refund is usually pending: the provider's `refund.processed` (or
+   * `refund.failed`) webhook decides it. A refund beyond what is left of the payment, or of a payment not captured,
+   * is refused (a ProviderError with status 400), as Razorpay refuses it.
+   */
+  refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<ProviderRefund>;
   /** HMAC-SHA256 of `order_id|payment_id` with the key secret, as checkout returns it. */
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw webhook body with the webhook secret (`x-razorpay-signature`). */

@@ -5,12 +5,13 @@ import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { recordProviderFee } from './payments.repo.ts';
 import { eventById, insertEvent } from './provider-events.repo.ts';
+import { isRefundEvent, settleRefundEvent } from './refunds.service.ts';
 import { type SettleInput, settle } from './settle.ts';
 
 /**
  * Razorpay's webhooks (`POST /payments/webhook`), verified by `x-razorpay-signature` over the raw body:
  * `payment.captured` and `order.paid` complete the pending card payment of their order, `payment_link.paid`
- * the pending payment of its link. The same event twice records one payment; events about orders, links or
+ * the pending payment of its link, `refund.processed` and `refund.failed` decide a pending refund (refunds.service.ts). The same event twice records one payment; events about orders, links or
  * payments that are not ours are answered 200 (so Razorpay stops retrying) and logged.
  */
 export type WebhookStatus = 'processed' | 'duplicate' | 'unapplied' | 'ignored';
@@ -107,6 +108,18 @@ export async function handleWebhook(
       detail,
       ledgerRowId,
     });
+  if (isRefundEvent(event)) {
+    let r: Awaited<ReturnType<typeof settleRefundEvent>>;
+    try {
+      r = await settleRefundEvent(ctx, event);
+    } catch (err) {
+      await keep('failed', err instanceof Error ? err.message.slice(0, 500) : 'error');
+      throw err;
+    }
+    if (r.outcome === 'ignored') log.warn({ event: String(event.event) }, `refund webhook ignored: ${r.detail}`);
+    await keep(r.outcome, r.detail, r.row?.id ?? null);
+    return r.outcome;
+  }
   const input = readEvent(event);
   if (typeof input === 'string') {
     log.info({ event: String(event.event) }, `payment webhook ignored: ${input}`);

@@ -1,26 +1,31 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
-import type { PaymentProvider, ProviderLink, ProviderOrder, ProviderPayment } from '../provider.ts';
+import type { PaymentProvider, ProviderLink, ProviderOrder, ProviderPayment, ProviderRefund } from '../provider.ts';
 import { ProviderError } from './errors.ts';
 import {
   cancelLink,
+  decideRefund,
   insertLink,
   insertOrder,
   insertPayment,
+  insertRefund,
   linkById,
   markLinkPaid,
   type OfflineLinkRow,
   type OfflineOrderRow,
   type OfflinePaymentRow,
+  type OfflineRefundRow,
   orderById,
   paymentById,
+  refundById,
+  refundedOf,
   setOrderStatus,
 } from './offline.repo.ts';
 import { checkoutSignature, hmacHex, verifyCheckout, verifyWebhook } from './signing.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** A Razorpay-shaped id: `order_` + 14 base-62 characters. */
-export const offlineId = (prefix: 'order' | 'pay' | 'plink') =>
+export const offlineId = (prefix: 'order' | 'pay' | 'plink' | 'rfnd') =>
   `${prefix}_${Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
 
 export interface OfflineSecrets {
@@ -67,6 +72,29 @@ export const paymentEntity = (p: OfflinePaymentRow) => ({
   captured: p.status === 'captured',
   notes: p.notes,
   created_at: Math.floor(p.createdAt.getTime() / 1000),
+});
+
+/** A refund as Razorpay's refund API and webhooks describe it. */
+export const refundEntity = (r: OfflineRefundRow) => ({
+  id: r.id,
+  entity: 'refund',
+  amount: r.amountPaise,
+  currency: 'INR',
+  payment_id: r.paymentId,
+  notes: r.notes,
+  receipt: null,
+  status: r.status,
+  speed_requested: 'normal',
+  speed_processed: 'normal',
+  created_at: Math.floor(r.createdAt.getTime() / 1000),
+});
+
+const toRefund = (r: OfflineRefundRow): ProviderRefund => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  amountPaise: r.amountPaise,
+  status: r.status === 'processed' ? 'processed' : r.status === 'failed' ? 'failed' : 'pending',
+  notes: r.notes,
 });
 
 export type CheckoutResult =
@@ -131,6 +159,56 @@ export class OfflineProvider implements PaymentProvider {
     const other = await linkById(this.db, linkId);
     if (!other) throw notFound('payment link');
     throw new ProviderError(400, 'BAD_REQUEST_ERROR', `This payment link is ${other.status} and cannot be cancelled`);
+  }
+
+  /**
+   * As Razorpay: a captured payment is refunded up to what is left of it (pending and processed refunds count); the
+   * refund is pending until `processRefund` (the offline refund route) processes or fails it.
+   */
+  async refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<ProviderRefund> {
+    return this.db.transaction(async (tx) => {
+      const p = await paymentById(tx, paymentId, true);
+      if (!p) throw notFound('payment');
+      if (p.status !== 'captured') throw new ProviderError(400, 'BAD_REQUEST_ERROR', 'The payment has not been captured');
+      if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0)
+        throw new ProviderError(400, 'BAD_REQUEST_ERROR', 'The refund amount must be at least INR 0.01');
+      if ((await refundedOf(tx, p.id)) + amountPaise > p.amountPaise)
+        throw new ProviderError(400, 'BAD_REQUEST_ERROR', 'The total refund amount is greater than the refund payment amount');
+      return toRefund(await insertRefund(tx, { id: offlineId('rfnd'), paymentId: p.id, amountPaise, notes }));
+    });
+  }
+
+  refundRow(refundId: string): Promise<OfflineRefundRow | undefined> {
+    return refundById(this.db, refundId);
+  }
+
+  /**
+   * Razorpay processing a refund, at `now` (the business clock): a pending refund becomes `processed` (`success`)
+   * or `failed` (`failure`), once; the signed `refund.processed` / `refund.failed` event Razorpay would send is
+   * returned for the webhook handler. A refund already decided gives its event again (a redelivery).
+   */
+  async processRefund(
+    refundId: string,
+    outcome: 'success' | 'failure',
+    now: Date,
+  ): Promise<{ rawBody: string; signature: string; refund: OfflineRefundRow }> {
+    const { refund, payment } = await this.db.transaction(async (tx) => {
+      const r = await refundById(tx, refundId, true);
+      if (!r) throw notFound('refund');
+      const decided =
+        r.status === 'pending' ? await decideRefund(tx, r.id, outcome === 'success' ? 'processed' : 'failed', now) : r;
+      return { refund: decided!, payment: (await paymentById(tx, r.paymentId))! };
+    });
+    const event = {
+      entity: 'event',
+      account_id: 'acc_offline',
+      event: refund.status === 'processed' ? 'refund.processed' : 'refund.failed',
+      contains: ['refund', 'payment'],
+      payload: { refund: { entity: refundEntity(refund) }, payment: { entity: paymentEntity(payment) } },
+      created_at: Math.floor((refund.processedAt ?? now).getTime() / 1000),
+    };
+    const rawBody = JSON.stringify(event);
+    return { rawBody, signature: hmacHex(this.secrets.webhookSecret, rawBody), refund };
   }
 
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean {

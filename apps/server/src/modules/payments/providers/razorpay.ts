@@ -1,5 +1,12 @@
 import Razorpay from 'razorpay';
-import type { PaymentProvider, ProviderLink, ProviderOrder, ProviderPayment, ProviderPaymentStatus } from '../provider.ts';
+import type {
+  PaymentProvider,
+  ProviderLink,
+  ProviderOrder,
+  ProviderPayment,
+  ProviderPaymentStatus,
+  ProviderRefund,
+} from '../provider.ts';
 import { toProviderError } from './errors.ts';
 import { verifyCheckout, verifyWebhook } from './signing.ts';
 
@@ -25,6 +32,13 @@ interface RzpPayment {
   amount: number | string;
   status: string;
   method?: string | null;
+  notes?: Record<string, unknown> | unknown[] | null;
+}
+interface RzpRefund {
+  id: string;
+  payment_id: string;
+  amount: number | string;
+  status: string;
   notes?: Record<string, unknown> | unknown[] | null;
 }
 interface RzpLink {
@@ -60,6 +74,14 @@ export const toPayment = (p: RzpPayment): ProviderPayment => ({
   status: (PAYMENT_STATUSES as readonly string[]).includes(p.status) ? (p.status as ProviderPaymentStatus) : 'failed',
   method: p.method ?? null,
   notes: notesOf(p.notes),
+});
+
+export const toRefund = (r: RzpRefund): ProviderRefund => ({
+  id: r.id,
+  paymentId: r.payment_id,
+  amountPaise: Number(r.amount),
+  status: r.status === 'processed' ? 'processed' : r.status === 'failed' ? 'failed' : 'pending',
+  notes: notesOf(r.notes),
 });
 
 const toLink = (l: RzpLink): ProviderLink => ({
@@ -137,6 +159,12 @@ export class RazorpayProvider implements PaymentProvider {
 
   async cancelPaymentLink(linkId: string): Promise<ProviderLink> {
     return toLink((await call(() => this.sdk.paymentLink.cancel(linkId))) as unknown as RzpLink);
+  }
+
+  /** `POST /v1/payments/:id/refund` at normal speed; Razorpay's `refund.processed` / `refund.failed` webhooks decide it. */
+  async refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<ProviderRefund> {
+    const r = await call(() => this.sdk.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes }));
+    return toRefund(r as unknown as RzpRefund);
   }
 
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean {
