@@ -14,7 +14,7 @@ import { visitItems, visits } from '../src/db/schema/index.ts';
 import { scheduleFollowUp } from '../src/modules/followups/followups.service.ts';
 import { makeItem, makeOwner, makePet, phone } from './factories.ts';
 import { useTestApp, useTestUser } from './harness.ts';
-import { visitToPay } from './payments-fixtures.ts';
+import { ledgerRow, visitToPay } from './payments-fixtures.ts';
 import { holdSubscription, planOf, typeByCode } from './visit-kit.ts';
 
 const t = useTestApp();
@@ -1037,5 +1037,82 @@ describe('Deboard Pets', () => {
     expect(unknown.status).toBe(404);
     const none = await clientCall('POST', '/visit/updatehostelvisit', staff.token, {});
     expect(none.status).toBe(400);
+  });
+});
+
+/* ───────────── the card button for a balance (Deboard overlay: getboardingdetails, then create-order) ───────────── */
+
+describe('card payment of a stay’s balance', () => {
+  const typeId = async (code: string) => (await typeByCode(t.database.db, code)).id;
+  const dogWithOwner = async () =>
+    (await makePet(t.database.db, { ownerId: (await makeOwner(t.database.db, { email: 'owner@example.in' })).id })).id;
+
+  /** What the overlay reads: the remaining amount and whether it is paid. */
+  async function remaining(boardingId: string) {
+    const res = await clientCall('POST', '/boarding/getboardingdetails', staff.token, { _id: boardingId });
+    expect(res.status).toBe(200);
+    const body = res.json() as {
+      boardingDetails: { visitId: { details: { payment: { remainingAmount: number; isRemainingPaid: boolean } } } };
+      deboard: { due: number };
+    };
+    return { ...body.boardingDetails.visitId.details.payment, due: body.deboard.due };
+  }
+
+  /** The client's card button: an order for the remaining amount, the boarding named in the notes. */
+  const cardOrder = (boardingId: string, amount: number) =>
+    clientCall('POST', '/payments/create-order', staff.token, {
+      amount,
+      receipt: `left_amt_board:${boardingId}`,
+      notes: { boardingId },
+    });
+
+  it('a Dog Park stay saved with a payment link: remainingAmount 350, create-order {amount: 350} → an order for ₹350, the link voided', async () => {
+    const saved = await clientCall('POST', '/visit/adddogparkvisit', staff.token, {
+      petId: await dogWithOwner(),
+      visitType: await typeId('dog_park'),
+      details: { initialPrice: 350, discount: 0, price: 350, selectedPayment: 'payment_link' },
+    });
+    expect(saved.status, JSON.stringify(saved.json())).toBe(201);
+    const { visit, payment } = saved.json() as { visit: { boardingId: string }; payment: { _id: string; status: string } };
+    expect(payment).toMatchObject({ status: 'pending' });
+
+    expect(await remaining(visit.boardingId)).toEqual({ remainingAmount: 350, isRemainingPaid: false, due: 350 });
+    const order = await cardOrder(visit.boardingId, 350);
+    expect(order.status, JSON.stringify(order.json())).toBe(200);
+    expectFields(order.json(), { success: 'boolean', message: 'string', 'order.id': 'string', 'order.amount': 'number' });
+    expect(order.json().order).toMatchObject({ amount: 35000, currency: 'INR' });
+    // The order for the whole remainder supersedes the link: it is void, so the owner cannot pay twice.
+    expect((await ledgerRow(t.database.db, payment._id)).status).toBe('void');
+    // Still owed until the card is paid.
+    expect(await remaining(visit.boardingId)).toMatchObject({ remainingAmount: 350, isRemainingPaid: false });
+  });
+
+  it('a Day Care partial payment by link (₹900, ₹400 by link pending): remainingAmount is what is owed and create-order for it succeeds, superseding the link', async () => {
+    const saved = await clientCall('POST', '/visit/adddaycarevisit', staff.token, {
+      petId: await dogWithOwner(),
+      visitType: await typeId('day_care'),
+      details: {
+        selectedPaymentType: 'partial_payment',
+        selectedPayment: 'payment_link',
+        discount: 100,
+        paymentLeft: 500,
+        price: 1000,
+        finalPrice: 900,
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.json())).toBe(201);
+    const { visit, payment } = saved.json() as {
+      visit: { boardingId: string };
+      payment: { _id: string; status: string; amount: number };
+    };
+    expect(payment).toMatchObject({ status: 'pending', amount: 400 });
+
+    // Nothing is paid yet (the link is only asked for): the whole ₹900 is owed, as the deboarding quote says.
+    const before = await remaining(visit.boardingId);
+    expect(before).toEqual({ remainingAmount: 900, isRemainingPaid: false, due: 900 });
+    const order = await cardOrder(visit.boardingId, before.remainingAmount);
+    expect(order.status, JSON.stringify(order.json())).toBe(200);
+    expect(order.json().order).toMatchObject({ amount: 90000, currency: 'INR' });
+    expect((await ledgerRow(t.database.db, payment._id)).status).toBe('void');
   });
 });
