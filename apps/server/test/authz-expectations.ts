@@ -254,4 +254,11 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/payments/cancel-sale`]: adminOnly(404, () => ({ body: { visitId: UNKNOWN_ID, reason: 'Matrix' } })),
   [`POST ${V}/payments/refund`]: adminOnly(404, () => ({ body: { paymentId: UNKNOWN_ID, amount: 1, reason: 'Matrix' } })),
   [`POST ${V}/payments/offline/refunds/{refundId}/process`]: staffOnly(404, () => ({ params: { refundId: UNKNOWN_ID }, body: {} })),
+  // owner accounts and staff notifications (issue 15): an unknown sale is a 404 (statement.test.ts covers the rest)
+  [`GET ${V}/payments/statement`]: staffOnly(200, (fx) => ({ query: { ownerId: fx.a.ownerId } })),
+  [`POST ${V}/payments/allocate`]: staffOnly(404, (fx) => ({
+    body: { ownerId: fx.a.ownerId, from: 'unapplied', visitId: UNKNOWN_ID, amount: 1 },
+  })),
+  [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
+  [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
 };

@@ -16,6 +16,8 @@ export * from './payments/rules.ts';
 export * from './payments/refund.ts';
 export * from './payments/schemas.ts';
 export * from './payments/refund-schemas.ts';
+export * from './payments/statement-schemas.ts';
+export * from './staff-notifications/schemas.ts';
 export * from './visits/schemas.ts';
 export * from './visits/types-schemas.ts';
 export * from './users/schemas.ts';

@@ -26,6 +26,8 @@ import { testClockRoutes } from './test-clock/test-clock.routes.ts';
 import { settingsRoutes } from './site/settings.routes.ts';
 import { admissionRoutes } from './pets/admission.routes.ts';
 import { vaccineReminderRoutes } from './reminders/vaccine-reminders.routes.ts';
+import { statementRoutes } from './payments/statement.routes.ts';
+import { staffNotificationRoutes } from './staff-notifications/staff-notifications.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -55,4 +57,6 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   settingsRoutes,
   admissionRoutes,
   vaccineReminderRoutes,
+  statementRoutes,
+  staffNotificationRoutes,
 ];

@@ -63,3 +63,19 @@ export async function petIdExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: pets.id }).from(pets).where(eq(pets.id, id)).limit(1);
   return Boolean(row);
 }
+
+export interface OwnerRow {
+  id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+}
+
+/** Owners by id, in one query (primary keys); unknown ids are left out. */
+export async function findOwners(db: DbOrTx, ids: readonly string[]): Promise<OwnerRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: owners.id, name: owners.name, phone: owners.phone, email: owners.email })
+    .from(owners)
+    .where(sql`${owners.id} = any(${sql.param([...ids])}::varchar[])`);
+}

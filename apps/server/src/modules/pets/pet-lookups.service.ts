@@ -1,6 +1,13 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findPetsBornOn, findPetsWithOwners, type PetWithOwnerRow, petIdExists } from './pet-lookups.repo.ts';
+import {
+  findOwners,
+  findPetsBornOn,
+  findPetsWithOwners,
+  type OwnerRow,
+  type PetWithOwnerRow,
+  petIdExists,
+} from './pet-lookups.repo.ts';
 
 /**
  * What other modules read of pets and owners (follow-ups, reminders,
@@ -49,4 +56,12 @@ export async function ownerOfPet(db: DbOrTx, petId: string): Promise<string> {
   const pet = (await findPetsWithOwners(db, [petId]))[0];
   if (!pet) throw notFound('Pet');
   return pet.ownerId;
+}
+
+export type OwnerContact = OwnerRow;
+
+/** Owners (name, phone, email) of these ids, by id; ids of no owner are absent from the map. */
+export async function ownersByIds(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, OwnerContact>> {
+  const rows = await findOwners(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r]));
 }

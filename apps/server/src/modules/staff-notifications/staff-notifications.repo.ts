@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffNotifications } from '../../db/schema/index.ts';
+import { afterCursor, type Cursor, cursorTs } from '../../lib/cursor.ts';
 
 export type StaffNotificationRow = typeof staffNotifications.$inferSelect;
 export type NewStaffNotificationRow = typeof staffNotifications.$inferInsert;
@@ -55,4 +56,20 @@ export async function markRead(db: DbOrTx, ids: readonly string[] | null, by: st
     .where(where)
     .returning({ id: staffNotifications.id });
   return rows.length;
+}
+
+/** A page of the inbox, newest first, after the cursor (created_at at full precision, id): `limit + 1` rows. */
+export async function pageNotifications(
+  db: DbOrTx,
+  opts: { limit: number; unreadOnly: boolean; after?: Cursor },
+): Promise<(StaffNotificationRow & { cursorTs: string })[]> {
+  const conds = [];
+  if (opts.unreadOnly) conds.push(isNull(staffNotifications.readAt));
+  if (opts.after) conds.push(afterCursor(staffNotifications.createdAt, staffNotifications.id, opts.after));
+  return db
+    .select({ ...getTableColumns(staffNotifications), cursorTs: cursorTs(staffNotifications.createdAt) })
+    .from(staffNotifications)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(staffNotifications.createdAt), desc(staffNotifications.id))
+    .limit(opts.limit + 1);
 }

@@ -1,5 +1,13 @@
+import type { StaffNotification, StaffNotificationsResponse } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { insertNotification, type StaffNotificationRow } from './staff-notifications.repo.ts';
+import { decodeCursor, page } from '../../lib/cursor.ts';
+import {
+  insertNotification,
+  markRead,
+  pageNotifications,
+  type StaffNotificationRow,
+  unreadCount,
+} from './staff-notifications.repo.ts';
 
 export type { StaffNotificationRow };
 export { listNotifications, markRead, unreadCount } from './staff-notifications.repo.ts';
@@ -30,4 +38,35 @@ export function raiseStaffNotification(db: DbOrTx, n: StaffNotice): Promise<Staf
     dedupeKey: n.dedupeKey ?? null,
     createdAt: n.now,
   });
+}
+
+const toApi = (r: StaffNotificationRow): StaffNotification => ({
+  _id: r.id,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  link: r.link,
+  createdAt: r.createdAt.toISOString(),
+  readAt: r.readAt ? r.readAt.toISOString() : null,
+});
+
+/** GET /staff/notifications: the shared inbox newest first (all, or the unread only), a page at a time, with the unread count. */
+export async function listStaffNotifications(
+  db: DbOrTx,
+  q: { unread: boolean; limit: number; cursor?: string },
+): Promise<StaffNotificationsResponse> {
+  const rows = await pageNotifications(db, { limit: q.limit, unreadOnly: q.unread, after: decodeCursor(q.cursor) });
+  const { rows: pageRows, nextCursor } = page(rows, q.limit);
+  return { success: true as const, notifications: pageRows.map(toApi), unreadCount: await unreadCount(db), nextCursor };
+}
+
+/** POST /staff/notifications/read: marks these (or every unread one) read for all staff; how many changed. */
+export async function markStaffNotificationsRead(
+  db: DbOrTx,
+  b: { ids?: string[]; all?: boolean },
+  by: string,
+  now: Date,
+): Promise<{ success: true; marked: number; unreadCount: number }> {
+  const marked = await markRead(db, b.all ? null : [...new Set(b.ids ?? [])], by, now);
+  return { success: true as const, marked, unreadCount: await unreadCount(db) };
 }

@@ -1,0 +1,68 @@
+/**
+ * Contracts of the staff notifications (issue 15): what the back office must act on (money captured that pays no
+ * sale, a refund the provider failed…). One shared inbox: a notification read by one staff member is read for all.
+ */
+import { z } from 'zod';
+import { cursorQuery, idSchema, limitQuery, whenObject } from '../common.ts';
+
+export const STAFF_NOTIFICATION_MESSAGES = {
+  unread: "Unread must be 'true' or 'false'",
+  markWhat: 'Name the notifications to mark read (ids) or send all: true',
+  tooMany: 'At most 100 notifications at a time',
+  load: 'Failed to load notifications',
+  markFailed: 'Could not mark the notifications read',
+} as const;
+
+/** Most ids one mark-read call takes. */
+export const MARK_READ_MAX = 100;
+
+export const staffNotificationsQuery = z.object({
+  /** `true`: only the unread ones. */
+  unread: z
+    .enum(['true', 'false'], { error: STAFF_NOTIFICATION_MESSAGES.unread })
+    .optional()
+    .transform((v) => v === 'true'),
+  limit: limitQuery(100, 20),
+  cursor: cursorQuery(200),
+});
+export type StaffNotificationsQuery = z.input<typeof staffNotificationsQuery>;
+
+export const staffNotificationSchema = z.object({
+  _id: z.string(),
+  /** unapplied_payment | refund_failed | … */
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The screen that deals with it (an app path), or null. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type StaffNotification = z.infer<typeof staffNotificationSchema>;
+
+export const staffNotificationsResponse = z.object({
+  success: z.literal(true),
+  /** Newest first. */
+  notifications: z.array(staffNotificationSchema),
+  unreadCount: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type StaffNotificationsResponse = z.infer<typeof staffNotificationsResponse>;
+
+export const markReadBody = z
+  .object({
+    ids: z.array(idSchema).max(MARK_READ_MAX, STAFF_NOTIFICATION_MESSAGES.tooMany).optional(),
+    all: z.boolean({ error: 'All must be true or false' }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.all && !b.ids?.length) ctx.addIssue({ code: 'custom', message: STAFF_NOTIFICATION_MESSAGES.markWhat, path: ['ids'] });
+  }, whenObject);
+export type MarkReadBody = z.input<typeof markReadBody>;
+
+export const markReadResponse = z.object({
+  success: z.literal(true),
+  /** How many changed from unread to read. */
+  marked: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export type MarkReadResponse = z.infer<typeof markReadResponse>;
