@@ -228,7 +228,7 @@ describe('POST /payments/verify-pending-payment', () => {
     expect(await paymentsOf(t.database.db, visit.id)).toHaveLength(1);
   });
 
-  it('refuses a payment of another visit, a failed one, an unknown one, and more than is due', async () => {
+  it('refuses a payment of another visit, a failed one and an unknown one; money beyond what is due is booked, the excess to unapplied', async () => {
     const a = await visitToPay(t.database.db, { pricePaise: 40000, pending: { method: 'card' } });
     const b = await visitToPay(t.database.db, { pricePaise: 40000 });
     const order = (await createOrder({ visitId: a.visit.id })).json().order;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { PAYMENT_MESSAGES as M } from '@pawdesk/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
-import { emailsAbout, paymentsOf, rowCount, visitToPay } from '../../../test/payments-fixtures.ts';
+import { emailsAbout, ownerRows, paymentsOf, rowCount, staffNoticesAbout, visitToPay } from '../../../test/payments-fixtures.ts';
 import { sendPaymentLink } from './payment-links.service.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import { offlineSecrets } from './providers/offline.ts';
@@ -179,12 +179,18 @@ describe('POST /payments/webhook', () => {
   });
 
   it('events about unknown orders or other events are ignored; money of another amount is booked to unapplied', async () => {
-    const { visit, event, order } = await paidOrder();
+    const { visit, event, order, owner, paid } = await paidOrder();
     const unknown = event('order.paid').replaceAll(order.id, 'order_UnknownOrder01');
     expect((await webhook(unknown)).json()).toEqual({ success: true, status: 'ignored' });
     expect((await webhook(event('payment.captured', 100))).json().status).toBe('unapplied');
     expect((await webhook(JSON.stringify({ event: 'refund.created', payload: {} }))).json().status).toBe('ignored');
     expect((await paymentsOf(t.database.db, visit.id))[0]!.status).toBe('pending');
+    // The ₹1 captured is held on the owner's unapplied balance (never dropped), and staff are told.
+    const held = (await ownerRows(t.database.db, owner.id)).filter((r) => r.account === 'unapplied');
+    expect(held.map((r) => [r.kind, r.status, r.amountPaise, r.providerPaymentId])).toEqual([
+      ['payment', 'completed', 100, paid.razorpay_payment_id],
+    ]);
+    expect(await staffNoticesAbout(t.database.db, held[0]!.id)).toHaveLength(1);
   });
 
   it('a body that is not JSON is a 400', async () => {
