@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import type { CoreContext } from '../lib/context.ts';
 import { safeError } from '../lib/log-safe.ts';
+import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
 import { outbox } from '../modules/notifications/notifications.service.ts';
 import { isPermanentFailure, logTransport, type MailTransport, smtpTransport } from './transport.ts';
 
@@ -10,6 +11,8 @@ export const MAX_ATTEMPTS = 5;
 export const backoffMs = (attempts: number) => 30_000 * 4 ** Math.max(0, attempts - 1);
 /** How long a claimed row stays with one worker before another may take it (a crashed process). */
 export const LEASE_MS = 5 * 60_000;
+/** How often the worker deletes expired idempotency keys. */
+export const CLEANUP_MS = 60_000;
 
 /**
  * Delivers due messages once and returns how many were tried. Rows are claimed
@@ -64,6 +67,7 @@ export function startOutboxWorker(
   log.info({ transport: transport.name }, 'outbox worker started');
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  let cleanedAt = 0;
   const tick = () => {
     if (stopped) return;
     let tried = 0;
@@ -72,6 +76,13 @@ export function startOutboxWorker(
         tried = n;
       })
       .catch((err) => log.error({ err: safeError(err) }, 'outbox delivery failed'))
+      .then(async () => {
+        // Idempotency keys older than 24 hours, once a minute (a key reused after that is deleted when it is reused).
+        if (Date.now() - cleanedAt < CLEANUP_MS) return;
+        cleanedAt = Date.now();
+        await deleteExpiredIdempotencyKeys(ctx.db, new Date());
+      })
+      .catch((err) => log.error({ err: safeError(err) }, 'idempotency keys: cleanup failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, tried >= 20 ? 0 : intervalMs);
       });

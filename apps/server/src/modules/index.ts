@@ -26,11 +26,14 @@ import { testClockRoutes } from './test-clock/test-clock.routes.ts';
 import { settingsRoutes } from './site/settings.routes.ts';
 import { admissionRoutes } from './pets/admission.routes.ts';
 import { vaccineReminderRoutes } from './reminders/vaccine-reminders.routes.ts';
+import { idempotencyPlugin } from './idempotency/idempotency.plugin.ts';
 import { statementRoutes } from './payments/statement.routes.ts';
 import { staffNotificationRoutes } from './staff-notifications/staff-notifications.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
+  // First: its hooks (Idempotency-Key on the money routes) apply to every route registered after it.
+  idempotencyPlugin,
   authRoutes,
   usersRoutes,
   siteRoutes,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, pgCode } from '../../lib/errors.ts';
+import { answerOfTakenKey, inKeyScope, keyTransactionEnded } from '../idempotency/idempotency.service.ts';
 import type { LedgerRow } from './payments.repo.ts';
 import { pendingPayments, voidPayment } from './payments.service.ts';
 
@@ -12,12 +13,20 @@ export const LEDGER_BUSY = 'Another payment for this owner was being recorded at
  * The transaction of every money-writing request. Inside it, take `lockLedger` of the owner first (the one lock
  * order, payments.service.ts). A serialization failure or deadlock that still happens is retried once, and
  * otherwise answered 409 with a clear message, never 500.
+ * A request sent with an Idempotency-Key claims it as the first statement of its first money transaction, so the key
+ * is taken exactly when the sale commits; a request whose key was taken by one that committed first rolls back and
+ * answers that request's stored answer (modules/idempotency).
  */
 export async function moneyTransaction<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ctx.db.transaction((tx) => fn(tx as Tx));
+      const out = await ctx.db.transaction((tx) => inKeyScope(tx, ctx.clock.now(), () => fn(tx as Tx)));
+      keyTransactionEnded(true);
+      return out;
     } catch (err) {
+      keyTransactionEnded(false);
+      const answer = await answerOfTakenKey(ctx, err);
+      if (answer) throw answer;
       const code = pgCode(err);
       if (code !== '40001' && code !== '40P01') throw err;
       if (attempt > 0) throw conflict(LEDGER_BUSY);

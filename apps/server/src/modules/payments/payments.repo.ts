@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, receiptCounters } from '../../db/schema/index.ts';
+import { noteLedgerRow } from '../idempotency/idempotency-scope.service.ts';
 
 export type LedgerRow = typeof payments.$inferSelect;
 export type NewLedgerRow = typeof payments.$inferInsert;
@@ -15,9 +16,20 @@ export const SUBJECT_COLUMNS = {
 } as const;
 export type SubjectKey = keyof typeof SUBJECT_COLUMNS;
 
+/** Writes a ledger row (reported to the request's Idempotency-Key, whose replay answers the row's current state). */
 export async function insertEntry(db: DbOrTx, values: NewLedgerRow): Promise<LedgerRow> {
   const [row] = await db.insert(payments).values(values).returning();
+  noteLedgerRow(row!.id);
   return row!;
+}
+
+/** These ledger rows (any order). */
+export async function entriesByIds(db: DbOrTx, ids: readonly string[]): Promise<LedgerRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.id, [...ids]));
 }
 
 /** Every sale entry for these subjects (e.g. all visits of a page), oldest first. */
@@ -126,6 +138,7 @@ export async function transition(
     .set({ ...set, status })
     .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
     .returning();
+  if (row) noteLedgerRow(row.id);
   return row;
 }
 

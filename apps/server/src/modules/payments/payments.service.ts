@@ -403,3 +403,5 @@ export const pendingPayments = (entries: readonly LedgerRow[]): LedgerRow[] =>
   entries.filter((e) => e.kind === 'payment' && e.status === 'pending');
 
 export { toLedgerPayment } from './subjects.ts';
+/** Ledger rows by id (an idempotent request's replay reads the rows it wrote). */
+export { entriesByIds } from './payments.repo.ts';
