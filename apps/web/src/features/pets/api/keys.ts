@@ -17,6 +17,7 @@ export const petKeys = {
   customerOwner: [...queryRoots.pets, 'customer', 'owner'] as const,
   subscriptions: (id: string) => [...queryRoots.subscriptions, 'pet', id] as const,
   prescriptions: (id: string) => [...queryRoots.prescriptions, 'pet', id] as const,
+  refundQuote: (visitId: string) => [...queryRoots.payments, 'refund-quote', { visitId }] as const,
 };
 
 /**

@@ -1,12 +1,39 @@
-import { Table } from '@mantine/core';
-import { formatDateTime, type PetDetails, type PetVisit } from '@pawdesk/shared';
-import { Money } from '../../../../components/Money';
+import { Stack, Text } from '@mantine/core';
+import type { PetDetails } from '@pawdesk/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadMore } from '../../../../components/LoadMore';
+import { serverAnswered } from '../../../../lib/api-client';
+import { ownerStatementQuery, type StatementEntry } from '../../../../lib/endpoints/payments';
 import { usePetVisits } from '../../api/get-pet-panels';
-import { PagedTable, Panel, PanelList } from './Panel';
+import { CancelRefundDialog, type VisitRef } from '../refunds/CancelRefundDialog';
+import { type VoidTarget, VoidVisitDialog } from '../refunds/VoidVisitDialog';
+import { type ListedVisit, VisitItem, visitLabel } from './VisitItem';
+import { Panel, PanelList } from './Panel';
+
+const NO_ENTRIES: readonly StatementEntry[] = [];
+
+/** The statement's refunds and credits by visit id. */
+function entriesByVisit(entries: readonly StatementEntry[] | undefined): Map<string, StatementEntry[]> {
+  const out = new Map<string, StatementEntry[]>();
+  for (const e of entries ?? []) {
+    if (!e.visitId || (e.kind !== 'refund' && e.kind !== 'credit')) continue;
+    const list = out.get(e.visitId) ?? [];
+    list.push(e);
+    out.set(e.visitId, list);
+  }
+  return out;
+}
 
 export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
   const q = usePetVisits(pet._id);
-  const visits: PetVisit[] = q.data?.pages.flatMap((p) => p.List) ?? [];
+  const visits: ListedVisit[] = q.data?.pages.flatMap((p) => p.List) ?? [];
+  // Refunds and credits of each visit come from the owner's statement; the list shows without them if it fails.
+  const statement = useQuery({ ...ownerStatementQuery(pet.owner._id), retry: false });
+  const byVisit = entriesByVisit(statement.data?.entries);
+  const [cancelling, setCancelling] = useState<VisitRef | null>(null);
+  const [voiding, setVoiding] = useState<VoidTarget | null>(null);
+
   return (
     <Panel title="Visits" petName={pet.name} onBack={onBack}>
       <PanelList
@@ -17,19 +44,28 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
         empty="No visits found"
         isEmpty={visits.length === 0}
       >
-        <PagedTable q={q} columns={['Pet', 'Date', 'Purpose', { label: 'Amount', ta: 'right' }]} moreLabel="Load more visits">
-          {visits.map((v) => (
-            <Table.Tr key={v._id}>
-              <Table.Td>{v.pet.name}</Table.Td>
-              <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
-              <Table.Td>{v.visitType.purpose || v.purpose}</Table.Td>
-              <Table.Td ta="right">
-                <Money value={v.price} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </PagedTable>
+        <Stack gap="sm">
+          {statement.isError && serverAnswered(statement.error) && statement.error.status !== 404 ? (
+            <Text size="sm" c="dimmed" role="status">
+              Refunds could not be loaded: {statement.error.message}
+            </Text>
+          ) : null}
+          <Stack component="ul" gap="sm" m={0} p={0} aria-label="Visits">
+            {visits.map((v) => (
+              <VisitItem
+                key={v._id}
+                visit={v}
+                entries={byVisit.get(v._id) ?? NO_ENTRIES}
+                onCancel={() => setCancelling({ _id: v._id, label: visitLabel(v) })}
+                onVoid={() => setVoiding({ _id: v._id, label: visitLabel(v), paid: v.details.payment.amount })}
+              />
+            ))}
+          </Stack>
+          <LoadMore q={q} label="Load more visits" />
+        </Stack>
       </PanelList>
+      <CancelRefundDialog visit={cancelling} onClose={() => setCancelling(null)} />
+      <VoidVisitDialog visit={voiding} onClose={() => setVoiding(null)} />
     </Panel>
   );
 }

@@ -1,0 +1,66 @@
+import type {
+  CancelSaleBody,
+  CancelSaleResponse,
+  RefundQuoteResponse,
+  RefundQuoteView,
+  VoidVisitBody,
+  VoidVisitResponse,
+} from '@pawdesk/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
+import { petKeys } from './keys';
+
+/**
+ * The refund calls of a visit (docs/api.md, "Refunds and voids"): the quote under the refund policy, cancelling the
+ * sale with its refund, and voiding the visit. Admin only; the server checks again.
+ */
+
+export type { RefundQuoteView };
+
+export function fetchRefundQuote(visitId: string, signal?: AbortSignal) {
+  return api<RefundQuoteResponse>('/payments/refund-quote', { query: { visitId }, signal }).then((r) => r.quote);
+}
+
+/** The quote of cancelling a visit's sale today; always asked afresh when the dialog opens (the day may have turned). */
+export function useRefundQuote(visitId: string) {
+  return useQuery({
+    queryKey: petKeys.refundQuote(visitId),
+    queryFn: ({ signal }) => fetchRefundQuote(visitId, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * What cancelling or voiding a sale changes: the visit lists (what is paid and due, voided), the owner's statement and
+ * quotes (payments), a stay's money (boarding), and a subscription a cancelled sale bought.
+ */
+export function invalidateSaleData(qc: QueryClient) {
+  return Promise.all(
+    [queryRoots.visits, queryRoots.payments, queryRoots.boarding, queryRoots.subscriptions].map((queryKey) =>
+      qc.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/** POST /payments/cancel-sale. */
+export function useCancelSale() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CancelSaleBody) => api<CancelSaleResponse>('/payments/cancel-sale', { method: 'POST', body }),
+    onSuccess: () => invalidateSaleData(qc),
+    networkMode: 'always',
+  });
+}
+
+/** POST /visit/voidvisit. */
+export function useVoidVisit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VoidVisitBody) => api<VoidVisitResponse>('/visit/voidvisit', { method: 'POST', body }),
+    onSuccess: () => invalidateSaleData(qc),
+    networkMode: 'always',
+  });
+}

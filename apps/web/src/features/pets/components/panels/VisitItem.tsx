@@ -1,0 +1,123 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatDateTime, formatINR, ledgerMethodLabel, type PetVisit } from '@pawdesk/shared';
+import { IconBan, IconReceiptRefund } from '@tabler/icons-react';
+import { RequireAdmin } from '../../../../components/AdminOnly';
+import { Money } from '../../../../components/Money';
+import type { StatementEntry } from '../../../../lib/endpoints/payments';
+
+/** A visit as the list answers it, with its void (added by the server with visit voids; absent on older servers). */
+export type ListedVisit = PetVisit & { voided?: { at: string; reason: string } | null };
+
+export const STATUS_COLOR: Record<string, string> = { pending: 'yellow', completed: 'teal', failed: 'red', void: 'gray' };
+const STATUS_LABEL: Record<string, string> = { pending: 'Pending', completed: 'Completed', failed: 'Failed', void: 'Void' };
+
+export const visitLabel = (v: PetVisit) => `${v.visitType.purpose || v.purpose} of ${formatDateTime(v.createdAt)}`;
+
+/** The visit's payment in a line: what was paid (method, receipt), what is pending and what is still due. */
+export function paymentLine(v: PetVisit): string {
+  const p = v.details.payment;
+  const parts: string[] = [];
+  if (p.amount > 0)
+    parts.push(
+      `Paid ${formatINR(p.amount)}${p.methodLabel ? ` · ${p.methodLabel}` : ''}${p.receiptNo ? ` · Receipt ${p.receiptNo}` : ''}`,
+    );
+  else parts.push('Nothing paid');
+  if (p.pendingAmount > 0) parts.push(`${formatINR(p.pendingAmount)} pending`);
+  if (v.details.paymentLeft > 0) parts.push(`${formatINR(v.details.paymentLeft)} due`);
+  return parts.join(' · ');
+}
+
+/** One refund of the visit: amount, method, status and its R/ receipt once completed. */
+function RefundLine({ r }: { r: StatementEntry }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm">
+        Refund {formatINR(r.amount)} · {ledgerMethodLabel(r.method)}
+        {r.receiptNo ? ` · Receipt ${r.receiptNo}` : ''}
+      </Text>
+      <Badge size="sm" variant="light" color={STATUS_COLOR[r.status] ?? 'gray'}>
+        {STATUS_LABEL[r.status] ?? r.status}
+      </Badge>
+    </Group>
+  );
+}
+
+/**
+ * One visit of the pet's list: purpose, date, price and payment, the refunds and credits of its sale (from the owner's
+ * statement); a voided visit says so with its reason; an admin gets Cancel & refund and Void visit on the others.
+ */
+export function VisitItem({
+  visit: v,
+  entries,
+  onCancel,
+  onVoid,
+}: {
+  visit: ListedVisit;
+  /** The statement's rows of this visit (refunds and credits shown), empty when the statement is not loaded. */
+  entries: readonly StatementEntry[];
+  onCancel: () => void;
+  onVoid: () => void;
+}) {
+  const refunds = entries.filter((e) => e.kind === 'refund');
+  const credited = entries.filter((e) => e.kind === 'credit' && e.status === 'completed').reduce((s, e) => s + e.amount, 0);
+  const purpose = v.visitType.purpose || v.purpose;
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={visitLabel(v)} style={{ listStyle: 'none' }}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Group gap={6} wrap="wrap">
+              <Text fw={600}>{purpose}</Text>
+              {v.voided ? (
+                <Badge color="red" variant="filled">
+                  Voided
+                </Badge>
+              ) : credited > 0 ? (
+                <Badge color="gray" variant="light">
+                  Cancelled
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(v.createdAt)}
+            </Text>
+          </div>
+          <Text fw={600} style={{ whiteSpace: 'nowrap' }} td={v.voided ? 'line-through' : undefined}>
+            <Money value={v.price} />
+          </Text>
+        </Group>
+        <Text size="sm">{paymentLine(v)}</Text>
+        {credited > 0 && !v.voided ? (
+          <Text size="sm" c="dimmed">
+            Credited {formatINR(credited)} on cancellation
+          </Text>
+        ) : null}
+        {refunds.length > 0 ? (
+          <Stack gap={2} pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-gray-3)' }} aria-label="Refunds">
+            {refunds.map((r) => (
+              <RefundLine key={r._id} r={r} />
+            ))}
+          </Stack>
+        ) : null}
+        {v.voided ? (
+          <Text size="sm" c="red.8">
+            Voided: {v.voided.reason}
+          </Text>
+        ) : (
+          <RequireAdmin fallback={null}>
+            <Group gap="xs" justify="flex-end" wrap="wrap">
+              {v.price > 0 ? (
+                <Button size="xs" variant="light" leftSection={<IconReceiptRefund size={14} />} onClick={onCancel}>
+                  Cancel & refund
+                </Button>
+              ) : null}
+              <Button size="xs" variant="subtle" color="red" leftSection={<IconBan size={14} />} onClick={onVoid}>
+                Void visit
+              </Button>
+            </Group>
+          </RequireAdmin>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,174 @@
+import type { PetDetails, PetVisit } from '@pawdesk/shared';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { StatementEntry } from '../../../../lib/endpoints/payments';
+import { renderWithProviders } from '../../../../test/render';
+import { server } from '../../../../test/server';
+import { mockRefundApi, OWNER_ID, PET_ID, signInStaff, VISIT_ID } from '../../test/refund-kit';
+import type { ListedVisit } from './VisitItem';
+import { VisitsPanel } from './VisitsPanel';
+
+const VOIDED_ID = '650000000000000000000013';
+
+const pet = {
+  _id: PET_ID,
+  name: 'Bruno',
+  owner: { _id: OWNER_ID, name: 'Asha', phone: '9812345678', email: null, address: null },
+} as unknown as PetDetails;
+
+const payment = (amount: number, fields: Partial<PetVisit['details']['payment']> = {}) => ({
+  amount,
+  paymentType: null,
+  remainingAmount: 0,
+  isRemainingPaid: true,
+  isPaid: amount > 0,
+  pendingAmount: 0,
+  method: 'cash',
+  methodLabel: 'Cash',
+  status: 'completed',
+  receiptNo: '2026-27/000007',
+  paidAt: '2026-11-01T09:35:00.000Z',
+  linkUrl: null,
+  ...fields,
+});
+
+function visit(id: string, fields: Partial<ListedVisit> = {}): ListedVisit {
+  return {
+    _id: id,
+    createdAt: '2026-11-01T09:35:00.000Z',
+    purpose: 'Grooming',
+    price: 25000,
+    pet: { _id: PET_ID, name: 'Bruno' },
+    visitType: {
+      _id: '6500000000000000000000a8',
+      purpose: fields.purpose ?? 'Grooming',
+      price: 700,
+      halfdayPrice: 0,
+      consultationPricePvt: 0,
+      consultationPricePvtEmergency: 0,
+      consultationPriceNgo: 0,
+      consultationPriceNgoEmergency: 0,
+    },
+    details: { payment: payment(7500), paymentLeft: 0 },
+    item: null,
+    quantity: null,
+    volumeML: null,
+    voided: null,
+    ...fields,
+  };
+}
+
+const entry = (fields: Partial<StatementEntry>): StatementEntry => ({
+  _id: '650000000000000000000050',
+  date: '2026-11-03T06:00:00.000Z',
+  kind: 'refund',
+  account: 'sale',
+  direction: null,
+  method: 'cash',
+  status: 'completed',
+  amount: 2500,
+  effect: 2500,
+  balance: 0,
+  description: 'Refund',
+  petName: 'Bruno',
+  visitId: VISIT_ID,
+  boardingId: null,
+  prescriptionId: null,
+  subscriptionId: null,
+  receiptNo: 'R/2026-27/000001',
+  ...fields,
+});
+
+function mockLists(statement: 'ok' | 'missing' = 'ok') {
+  server.use(
+    http.get('/api/v1/visit/getparticularpetvisit', () =>
+      HttpResponse.json({
+        success: true,
+        message: 'ok',
+        nextCursor: null,
+        List: [
+          visit(VISIT_ID),
+          visit(VOIDED_ID, {
+            purpose: 'Hostel',
+            price: 1200,
+            voided: { at: '2026-11-02T05:00:00.000Z', reason: 'Entered twice' },
+            details: { payment: payment(0, { method: null, methodLabel: null, receiptNo: null }), paymentLeft: 0 },
+          }),
+        ],
+      }),
+    ),
+    http.get('/api/v1/payments/statement', ({ request }) => {
+      expect(new URL(request.url).searchParams.get('ownerId')).toBe(OWNER_ID);
+      if (statement === 'missing') return HttpResponse.json({ success: false, message: 'Route not found' }, { status: 404 });
+      return HttpResponse.json({
+        success: true,
+        owner: { _id: OWNER_ID, name: 'Asha', phone: '9812345678', email: null },
+        entries: [
+          entry({ _id: '650000000000000000000051', kind: 'credit', amount: 17500, receiptNo: null, method: null }),
+          entry({ _id: '650000000000000000000052', amount: 15000, method: 'card', status: 'pending', receiptNo: null }),
+          entry({ _id: '650000000000000000000053' }),
+        ],
+        totals: {},
+        openSales: [],
+      });
+    }),
+  );
+}
+
+const item = (name: RegExp) => screen.findByRole('listitem', { name });
+
+describe('the visits of Pet Records', { timeout: 20_000 }, () => {
+  it("shows each visit's payment and the refunds of its sale, with status and R/ receipt", async () => {
+    signInStaff(true);
+    mockLists();
+    renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
+    const sold = await item(/^Grooming of /);
+    expect(sold).toHaveTextContent('Paid ₹7,500.00 · Cash · Receipt 2026-27/000007');
+    expect(await within(sold).findByText('Credited ₹17,500.00 on cancellation')).toBeInTheDocument();
+    const refunds = within(sold).getByLabelText('Refunds');
+    expect(refunds).toHaveTextContent('Refund ₹15,000.00 · CardPending');
+    expect(refunds).toHaveTextContent('Refund ₹2,500.00 · Cash · Receipt R/2026-27/000001Completed');
+    expect(within(sold).getByRole('button', { name: 'Cancel & refund' })).toBeInTheDocument();
+    expect(within(sold).getByRole('button', { name: 'Void visit' })).toBeInTheDocument();
+  });
+
+  it('a voided visit says so with its reason and offers no action', async () => {
+    signInStaff(true);
+    mockLists();
+    renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
+    const voided = await item(/^Hostel of /);
+    expect(within(voided).getByText('Voided')).toBeInTheDocument();
+    expect(within(voided).getByText('Voided: Entered twice')).toBeInTheDocument();
+    expect(within(voided).queryByRole('button')).toBeNull();
+  });
+
+  it('a staff member who is not an admin sees no actions', async () => {
+    signInStaff(false);
+    mockLists();
+    renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
+    const sold = await item(/^Grooming of /);
+    expect(within(sold).queryByRole('button')).toBeNull();
+  });
+
+  it('without a statement the visits still show (no refunds)', async () => {
+    signInStaff(true);
+    mockLists('missing');
+    renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
+    const sold = await item(/^Grooming of /);
+    expect(sold).toHaveTextContent('Paid ₹7,500.00');
+    expect(within(sold).queryByLabelText('Refunds')).toBeNull();
+  });
+
+  it('Cancel & refund opens its dialog on that visit', async () => {
+    signInStaff(true);
+    mockLists();
+    mockRefundApi();
+    const { user } = renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
+    const sold = await item(/^Grooming of /);
+    await user.click(within(sold).getByRole('button', { name: 'Cancel & refund' }));
+    const d = await screen.findByRole('dialog', { name: 'Cancel & refund' });
+    expect(await within(d).findByText('Amount cancelled')).toBeInTheDocument();
+    expect(d).toHaveTextContent('Grooming of 1 Nov 2026');
+  });
+});
