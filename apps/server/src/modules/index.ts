@@ -27,7 +27,7 @@ import { settingsRoutes } from './site/settings.routes.ts';
 import { admissionRoutes } from './pets/admission.routes.ts';
 import { vaccineReminderRoutes } from './reminders/vaccine-reminders.routes.ts';
 import { idempotencyPlugin } from './idempotency/idempotency.plugin.ts';
-import { statementRoutes } from './payments/statement.routes.ts';
+import { statementRoutes } from './sales/statement.routes.ts';
 import { staffNotificationRoutes } from './staff-notifications/staff-notifications.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */

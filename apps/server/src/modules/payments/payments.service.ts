@@ -402,6 +402,8 @@ export async function accountOf(db: DbOrTx, subject: Subject): Promise<{ entries
 export const pendingPayments = (entries: readonly LedgerRow[]): LedgerRow[] =>
   entries.filter((e) => e.kind === 'payment' && e.status === 'pending');
 
-export { toLedgerPayment } from './subjects.ts';
+export { loadAccount, pickSubject, toLedgerPayment } from './subjects.ts';
+/** The owner's statement reads these (sales/statement.service.ts). */
+export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';
 /** Ledger rows by id (an idempotent request's replay reads the rows it wrote). */
 export { entriesByIds } from './payments.repo.ts';

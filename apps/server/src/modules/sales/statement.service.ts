@@ -16,10 +16,18 @@ import type { AppContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { ownerOfPet, ownersByIds, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { visitLabelsByIds } from '../visits/visit-lookups.service.ts';
-import { cancelAtProvider, moneyTransaction, voidPending } from './money.service.ts';
-import { entriesOfAccount, entriesOfOwner, type LedgerRow, type SubjectKey } from './payments.repo.ts';
-import { allocate, lockLedger, toLedgerPayment } from './payments.service.ts';
-import { loadAccount, pickSubject } from './subjects.ts';
+import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
+import {
+  allocate,
+  entriesOfAccount,
+  entriesOfOwner,
+  type LedgerRow,
+  loadAccount,
+  lockLedger,
+  pickSubject,
+  type SubjectKey,
+  toLedgerPayment,
+} from '../payments/payments.service.ts';
 
 /**
  * The owner's statement (issue 15 "Owner accounts"): every ledger row of the owner, oldest first, with what it does

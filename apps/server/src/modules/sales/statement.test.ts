@@ -5,7 +5,7 @@ import { visits, visitTypes } from '../../db/schema/index.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import { ownerRows, payCash, rowCount, staffNoticesAbout } from '../../../test/payments-fixtures.ts';
-import { postCharge, recordPayment } from './payments.service.ts';
+import { postCharge, recordPayment } from '../payments/payments.service.ts';
 
 /** The owner's statement and applying held money to a sale: GET /payments/statement, POST /payments/allocate. */
 const t = useTestApp();
