@@ -1,6 +1,6 @@
 /** Answer contracts of what is recorded per pet: history, visits and subscriptions (spec 000 §3, §7). */
 import { z } from 'zod';
-import { visitPaymentViewSchema } from '../visits/visit-payment-view.ts';
+import { visitPaymentViewSchema, visitVoidedSchema } from '../visits/visit-payment-view.ts';
 
 export const itemRefSchema = z.object({ _id: z.string(), itemName: z.string() });
 
@@ -68,6 +68,8 @@ export const petVisitSchema = z.object({
   item: itemRefSchema.nullable(),
   quantity: z.number().nullable(),
   volumeML: z.number().nullable(),
+  /** When and why the visit was voided; null when it was not. */
+  voided: visitVoidedSchema,
 });
 export type PetVisit = z.infer<typeof petVisitSchema>;
 

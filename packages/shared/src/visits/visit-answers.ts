@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { visitTypeApiSchema } from './types-schemas.ts';
-import { visitPaymentViewSchema } from './visit-payment-view.ts';
+import { visitPaymentViewSchema, visitVoidedSchema } from './visit-payment-view.ts';
 
 /** A shop item, medicine or vaccine line of a visit. */
 export const visitItemLineSchema = z.object({
@@ -68,6 +68,7 @@ export const visitDetailsSchema = z.object({
   /** The boarding this visit started (boarding purposes). */
   boardingId: z.string().nullable(),
   createdBy: z.string().nullable(),
+  voided: visitVoidedSchema,
 });
 export type VisitDetails = z.infer<typeof visitDetailsSchema>;
 

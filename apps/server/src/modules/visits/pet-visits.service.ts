@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type Cursor, page } from '../../lib/cursor.ts';
 import { itemsByIdAnyState } from '../inventory/inventory.service.ts';
 import { visitTypesByIds, visitTypeToApi } from '../visit-types/visit-types.service.ts';
+import { voidedOf } from './visit-details.service.ts';
 import { type VisitMoney, visitMoneyOf } from './visit-payments.service.ts';
 import { itemLinesOf, newestVisitsOfPet, pageVisitsOfPet } from './visits.repo.ts';
 
@@ -78,6 +79,7 @@ function toPetVisit(
     item: itemOf(items, r.itemId),
     quantity: num(r.quantity),
     volumeML: num(r.volumeML),
+    voided: voidedOf(r),
   };
 }
 

@@ -24,6 +24,10 @@ function line(i: VisitItemRow) {
   };
 }
 
+/** When and why a visit was voided (null when it was not). */
+export const voidedOf = (v: { voidedAt: Date | null; voidReason: string | null }) =>
+  v.voidedAt ? { at: v.voidedAt.toISOString(), reason: v.voidReason ?? '' } : null;
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -77,6 +81,7 @@ export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails
     },
     boardingId: boardings.get(visit.id)?.id ?? null,
     createdBy: visit.createdBy,
+    voided: voidedOf(visit),
   };
 }
 

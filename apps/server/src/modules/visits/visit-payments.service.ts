@@ -22,6 +22,8 @@ export function visitMoney(entries: readonly LedgerRow[]): VisitMoney {
     paymentLeft: due,
     payment: {
       amount: toRupees(b.paidPaise),
+      charged: toRupees(b.chargedPaise - b.creditedPaise),
+      credited: toRupees(b.creditedPaise),
       paymentType: entries.find((e) => e.paymentType)?.paymentType ?? null,
       remainingAmount: due,
       isRemainingPaid: b.duePaise === 0,

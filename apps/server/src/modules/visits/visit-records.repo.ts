@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { visitItems, visits } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -41,4 +41,21 @@ export async function findVisitItems(db: DbOrTx, visitIds: readonly string[]): P
     .from(visitItems)
     .where(inArray(visitItems.visitId, [...visitIds]))
     .orderBy(visitItems.visitId, visitItems.id);
+}
+
+/**
+ * Marks a visit voided (when, by whom, why): the only change a visit's row ever gets after it is saved. Undefined
+ * when the visit is unknown or already voided (a void that ran first).
+ */
+export async function markVisitVoided(
+  db: DbOrTx,
+  id: string,
+  v: { at: Date; by: string; reason: string },
+): Promise<VisitRow | undefined> {
+  const [row] = await db
+    .update(visits)
+    .set({ voidedAt: v.at, voidedBy: v.by, voidReason: v.reason })
+    .where(and(eq(visits.id, id), isNull(visits.voidedAt)))
+    .returning();
+  return row;
 }

@@ -21,6 +21,8 @@ export async function pageVisitsOfPet(db: DbOrTx, petId: string, limit: number, 
       quantity: visits.quantity,
       volumeML: visits.volumeML,
       visitTypeId: visits.visitTypeId,
+      voidedAt: visits.voidedAt,
+      voidReason: visits.voidReason,
     })
     .from(visits)
     .where(and(...conds))

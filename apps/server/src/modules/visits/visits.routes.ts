@@ -1,11 +1,16 @@
-import { boughtSubscriptionResponse, idParams, visitDetailsResponse } from '@pawdesk/shared';
+import { boughtSubscriptionResponse, idParams, visitDetailsResponse, voidVisitBody, voidVisitResponse } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
+import { principal } from '../../plugins/auth.ts';
 import { boughtSubscription, visitDetails } from './visit-details.service.ts';
+import { voidVisit } from './visit-void.service.ts';
 
 const tags = ['visits'];
 
-/** The visit lookups. Staff only. (The New Visit saves are the sales module's: sales/visit-sales.routes.ts.) */
+/**
+ * The visit lookups (staff) and voiding a visit (admins). (The New Visit saves are the sales module's:
+ * sales/visit-sales.routes.ts.)
+ */
 export const visitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const staff = app.auth('staff');
 
@@ -35,5 +40,20 @@ export const visitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (req) => boughtSubscription(ctx.db, req.params.id),
+  );
+
+  app.post(
+    '/visit/voidvisit',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags,
+        summary:
+          'Voids a visit (admins, with a reason): credits every charge of the visit and its stay not yet credited, voids its pending payments, moves money paid to the owner’s unapplied balance, and marks the visit voided. Audited.',
+        body: voidVisitBody,
+        response: { 200: voidVisitResponse },
+      },
+    },
+    async (req) => voidVisit(ctx, req.body, principal(req).id, req.log),
   );
 };
