@@ -4,6 +4,7 @@ import {
   notifications,
   payments,
   pets,
+  providerEvents,
   receiptCounters,
   staffNotifications,
   visits,
@@ -98,4 +99,9 @@ export async function ownerRows(db: DbOrTx, ownerId: string) {
 /** Staff notifications that name this ledger row. */
 export async function staffNoticesAbout(db: DbOrTx, paymentId: string) {
   return db.select().from(staffNotifications).where(sql`${staffNotifications.refs}->>'paymentId' = ${paymentId}`);
+}
+
+/** The provider events kept under an event id. */
+export async function providerEventsOf(db: DbOrTx, eventId: string) {
+  return db.select().from(providerEvents).where(eq(providerEvents.eventId, eventId));
 }

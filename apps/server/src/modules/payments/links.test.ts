@@ -2,7 +2,15 @@ import { createHmac } from 'node:crypto';
 import { PAYMENT_MESSAGES as M } from '@pawdesk/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
-import { emailsAbout, ownerRows, paymentsOf, rowCount, staffNoticesAbout, visitToPay } from '../../../test/payments-fixtures.ts';
+import {
+  emailsAbout,
+  ownerRows,
+  paymentsOf,
+  rowCount,
+  staffNoticesAbout,
+  visitToPay,
+  providerEventsOf,
+} from '../../../test/payments-fixtures.ts';
 import { sendPaymentLink } from './payment-links.service.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import { offlineSecrets } from './providers/offline.ts';
@@ -23,13 +31,14 @@ const ctx = () => ({
 /** A webhook signed as Razorpay signs it, with the offline provider's webhook secret. */
 function webhook(
   body: string,
+  extraHeaders: Record<string, string> = {},
   signature = createHmac('sha256', offlineSecrets(t.config.jwtSecret).webhookSecret).update(body).digest('hex'),
 ) {
   return t.call({
     method: 'POST',
     url: '/api/v1/payments/webhook',
     payload: body,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, ...extraHeaders },
   });
 }
 
@@ -150,6 +159,42 @@ describe('POST /payments/webhook', () => {
     expect(rows.map((r) => [r.status, r.method])).toEqual([['completed', 'card']]);
   });
 
+  it('keeps the event in provider_events once, with the ledger row it produced, and the provider’s fee and settlement', async () => {
+    const { visit, paid, order } = await paidOrder();
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: paid.razorpay_payment_id,
+            order_id: order.id,
+            amount: 64000,
+            status: 'captured',
+            fee: 1510,
+            settlement_id: 'setl_TestSettle01',
+          },
+        },
+      },
+    });
+    const headers = { 'x-razorpay-event-id': 'evt_TestEvent000001' };
+    const first = await webhook(body, headers);
+    expect(first.json().status).toBe('processed');
+    expect((await webhook(body, headers)).json().status).toBe('duplicate');
+    const [row] = await paymentsOf(t.database.db, visit.id);
+    expect(row).toMatchObject({
+      status: 'completed',
+      feePaise: 1510,
+      settlementId: 'setl_TestSettle01',
+      completedVia: 'webhook',
+    });
+    const events = await providerEventsOf(t.database.db, 'evt_TestEvent000001');
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'payment.captured', outcome: 'processed', ledgerRowId: row!.id, signatureVerified: true }),
+    ]);
+    expect(events[0]!.rawBody).toBe(body);
+  });
+
   it('payment.captured, then the browser’s verify-payment: one payment, the same receipt', async () => {
     const { visit, event, paid } = await paidOrder();
     expect((await webhook(event('payment.captured'))).json().status).toBe('processed');
@@ -170,7 +215,7 @@ describe('POST /payments/webhook', () => {
       [body, ''],
       [body, createHmac('sha256', offlineSecrets(t.config.jwtSecret).keySecret).update(body).digest('hex')],
     ] as const) {
-      const res = await webhook(b, s);
+      const res = await webhook(b, {}, s);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message: M.webhookSignatureInvalid });
     }

@@ -82,6 +82,8 @@ describe('production with the offline provider (ALLOW_OFFLINE_PAYMENTS=true): li
     expect(await recorded(t, linkId, visit.id)).toEqual({ linkStatus: 'paid', captured: 1, ledger: ['completed'] });
     const [row] = await paymentsOf(t.database.db, visit.id);
     expect(row!.receiptNo).toBeTruthy();
+    // The ledger says who confirmed it and how.
+    expect(row).toMatchObject({ completedBy: staff.id, completedVia: 'link_page' });
     expect((await t.call({ method: 'GET', url: path })).body).toContain('Payment received');
   });
 

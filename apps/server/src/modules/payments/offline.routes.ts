@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { principal } from '../../plugins/auth.ts';
 import { pendingPaymentOnLink } from './link-ledger.repo.ts';
 import { type LinkPageData, linkPage } from './offline-page.ts';
 import { entryById } from './payments.repo.ts';
@@ -169,7 +170,9 @@ export const offlineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: O
       } catch (err) {
         throw refusal(err, 'Payment link');
       }
-      await handleWebhook(ctx, event.rawBody, event.signature, req.log);
+      // At the desk (production) the staff member who confirmed it is recorded; elsewhere the provider's webhook.
+      const decided = mode === 'desk' ? { via: 'link_page' as const, by: principal(req).id } : undefined;
+      await handleWebhook(ctx, event.rawBody, event.signature, req.log, undefined, decided);
       return html(200, linkPage(data, 'paid'));
     },
   );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PAYMENT_MESSAGES as M } from '@pawdesk/shared';
+import { type LedgerVia, PAYMENT_MESSAGES as M } from '@pawdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -29,7 +29,7 @@ function entity(event: Entity, name: string): Entity | null {
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const int = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
 
-type EventInput = SettleInput & { feePaise?: number };
+type EventInput = SettleInput & { feePaise?: number; settlementId?: string };
 
 /** What the event asks to settle, or why it is ignored. */
 function readEvent(event: Entity): EventInput | string {
@@ -48,6 +48,7 @@ function readEvent(event: Entity): EventInput | string {
         method: 'card',
         via: 'webhook',
         feePaise: int(payment?.fee),
+        settlementId: str(payment?.settlement_id) ?? undefined,
       };
     }
     case 'payment_link.paid': {
@@ -59,6 +60,7 @@ function readEvent(event: Entity): EventInput | string {
         amountPaise: int(payment?.amount),
         via: 'webhook',
         feePaise: int(payment?.fee),
+        settlementId: str(payment?.settlement_id) ?? undefined,
       };
     }
     default:
@@ -77,6 +79,8 @@ export async function handleWebhook(
   signature: unknown,
   log: FastifyBaseLogger,
   eventIdHeader?: unknown,
+  /** Who confirmed it, when it is not the provider: the offline link page confirmed by a staff member at the desk. */
+  decided?: { via: LedgerVia; by: string | null },
 ): Promise<WebhookStatus> {
   const provider = ctx.payments.name;
   const receivedAt = ctx.clock.now();
@@ -128,7 +132,7 @@ export async function handleWebhook(
   }
   let done: Awaited<ReturnType<typeof settle>>;
   try {
-    done = await settle(ctx, input);
+    done = await settle(ctx, decided ? { ...input, ...decided } : input);
   } catch (err) {
     await keep('failed', err instanceof Error ? err.message.slice(0, 500) : 'error');
     throw err;
@@ -141,7 +145,9 @@ export async function handleWebhook(
     await keep('ignored', 'the order or link is not ours');
     return 'ignored';
   }
-  if (input.feePaise !== undefined) await recordProviderFee(ctx.db, done.row.id, { feePaise: input.feePaise });
+  if (input.feePaise !== undefined || input.settlementId) {
+    await recordProviderFee(ctx.db, done.row.id, { feePaise: input.feePaise, settlementId: input.settlementId });
+  }
   await keep(done.outcome, null, done.row.id);
   return done.outcome;
 }
