@@ -9,6 +9,7 @@ import {
   IconStethoscope,
   IconUserEdit,
   IconVaccine,
+  IconWallet,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { EditOwnerForm } from './EditOwnerForm';
@@ -16,7 +17,7 @@ import { EditPetForm } from './EditPetForm';
 import { InfoGrid } from './InfoGrid';
 import { InfoTile } from './InfoTile';
 
-export type PanelName = 'vaccinations' | 'subscriptions' | 'visits' | 'vetHistory';
+export type PanelName = 'vaccinations' | 'subscriptions' | 'visits' | 'vetHistory' | 'statement';
 
 export function breedText(pet: { breed: string; customBreed: string | null }): string {
   return pet.breed === OTHER_BREED && pet.customBreed ? `Other (${pet.customBreed})` : pet.breed;
@@ -89,6 +90,12 @@ export function PetDetailsView({
             />
           ) : null}
           <InfoTile icon={IconId} title="Subscriptions" hint="Plans, days left" onClick={() => onOpenPanel('subscriptions')} />
+          <InfoTile
+            icon={IconWallet}
+            title="Account"
+            hint="The owner's statement and balance"
+            onClick={() => onOpenPanel('statement')}
+          />
         </SimpleGrid>
 
         <Group gap="sm" mt="lg">

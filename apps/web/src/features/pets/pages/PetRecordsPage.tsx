@@ -13,6 +13,7 @@ import { usePetDetails } from '../api/get-pet';
 import { usePetList } from '../api/get-pets';
 import { PetDetailsView, type PanelName } from '../components/PetDetailsView';
 import { PetList } from '../components/PetList';
+import { StatementPanel } from '../components/panels/StatementPanel';
 import { SubscriptionsPanel } from '../components/panels/SubscriptionsPanel';
 import { VaccinationsPanel } from '../components/panels/VaccinationsPanel';
 import { VetHistoryPanel } from '../components/panels/VetHistoryPanel';
@@ -31,9 +32,13 @@ export default function PetRecordsPage() {
 
   // Add Pet and Add Prescription land here with their pet selected (navigation state `{ petId }`); its details load
   // by id, whether or not it is on the list's first page.
-  const arrivedWith = (useLocation().state as { petId?: unknown } | null)?.petId;
+  // A staff notification about money lands here with the owner's statement open (`{ petId, panel: 'statement' }`).
+  const arrived = useLocation().state as { petId?: unknown; panel?: unknown } | null;
+  const arrivedWith = arrived?.petId;
   const [selectedId, setSelectedId] = useState<string | null>(typeof arrivedWith === 'string' ? arrivedWith : null);
-  const [panel, setPanel] = useState<PanelName | null>(null);
+  const [panel, setPanel] = useState<PanelName | null>(
+    typeof arrivedWith === 'string' && arrived?.panel === 'statement' ? 'statement' : null,
+  );
   const [editing, setEditing] = useState<'pet' | 'owner' | null>(null);
   const details = usePetDetails(selectedId);
   const detailsRef = useRef<HTMLDivElement>(null);
@@ -115,6 +120,8 @@ export default function PetRecordsPage() {
         <VisitsPanel pet={pet} onBack={back} />
       ) : panel === 'vetHistory' ? (
         <VetHistoryPanel pet={pet} onBack={back} />
+      ) : panel === 'statement' ? (
+        <StatementPanel pet={pet} onBack={back} />
       ) : (
         <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} />
       );
