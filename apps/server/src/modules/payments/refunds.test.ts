@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payments, staffNotifications } from '../../db/schema/index.ts';
 import { useDeboardTest } from '../../../test/deboard-kit.ts';
+import { makeItem, makePet } from '../../../test/factories.ts';
 import type { TestUser } from '../../../test/harness.ts';
 import { ledgerRow, ownerRows, payCash, visitToPay } from '../../../test/payments-fixtures.ts';
 import { recordPayment } from './payments.service.ts';
@@ -112,6 +113,40 @@ describe('the policy’s own example: ₹25,000 paid in cash and cancelled', () 
     const res = await ok(cancel({ visitId: unpaid.visit.id, reason: 'Not needed' }));
     expect(res.refunds).toEqual([]);
     expect(await saleBalance(unpaid.visit.id)).toMatchObject({ duePaise: 0, creditPaise: 0, creditedPaise: 800000 });
+  });
+});
+
+describe('other sales', () => {
+  it('a prescription paid in cash: quoted and cancelled by prescriptionId', async () => {
+    const pet = await makePet(db(), { name: 'Sheru' });
+    const item = await makeItem(db(), {
+      itemName: `Refund tabs ${Date.now()}`,
+      stock: 100,
+      stockUnit: 'tablet',
+      unitMinRetailNgoPaise: 600,
+      unitMaxRetailCustomerPaise: 900,
+    });
+    const body = {
+      petId: pet.id,
+      customerType: 'NGO',
+      tablets: [{ id: item.id, quantity: 10 }],
+      totalPrice: 60,
+      selectedPayment: 'cash',
+    };
+    const saved = await ok(post('/prescription/addprescription', body, staff.token), 201);
+    const rxId = saved.prescription._id;
+    expect(rxId).toMatch(/^[0-9a-f]{24}$/);
+    expect((await ok(quote(`prescriptionId=${rxId}`))).quote).toMatchObject({
+      cancelled: 60,
+      paid: 60,
+      deduction: 60,
+      refund: 0,
+    });
+    const res = await ok(
+      cancel({ prescriptionId: rxId, reason: 'Wrong medicine', refundAmount: 60, overrideReason: 'Our mistake' }),
+    );
+    expect(res.refunds).toMatchObject([{ amount: 60, status: 'completed', method: 'cash' }]);
+    expect(res.credit).toMatchObject({ amount: 60 });
   });
 });
 
