@@ -14,17 +14,42 @@ const STATUS_LABEL: Record<string, string> = { pending: 'Pending', completed: 'C
 export const visitLabel = (v: PetVisit) => `${v.visitType.purpose || v.purpose} of ${formatDateTime(v.createdAt)}`;
 
 /** The visit's payment in a line: what was paid (method, receipt), what is pending and what is still due. */
-export function paymentLine(v: PetVisit): string {
+export function paymentLine(v: PetVisit, money: SaleMoney = NO_MONEY): string {
   const p = v.details.payment;
   const parts: string[] = [];
+  // A cancelled sale charges less than the visit's price: what it charges now, from the ledger.
+  if (money.credited > 0) parts.push(`Charged ${formatINR(Math.max(0, money.charged - money.credited))}`);
   if (p.amount > 0)
     parts.push(
       `Paid ${formatINR(p.amount)}${p.methodLabel ? ` · ${p.methodLabel}` : ''}${p.receiptNo ? ` · Receipt ${p.receiptNo}` : ''}`,
     );
-  else parts.push('Nothing paid');
+  else if (money.movedOut === 0) parts.push('Nothing paid');
   if (p.pendingAmount > 0) parts.push(`${formatINR(p.pendingAmount)} pending`);
   if (v.details.paymentLeft > 0) parts.push(`${formatINR(v.details.paymentLeft)} due`);
   return parts.join(' · ');
+}
+
+/** What the statement says of the visit's sale (rupees): charges, credits, money moved off it to the owner's balance. */
+export interface SaleMoney {
+  charged: number;
+  credited: number;
+  movedOut: number;
+  appliedIn: number;
+}
+const NO_MONEY: SaleMoney = { charged: 0, credited: 0, movedOut: 0, appliedIn: 0 };
+
+const sum = (entries: readonly StatementEntry[], keep: (e: StatementEntry) => boolean) =>
+  entries.reduce((s, e) => (keep(e) && e.status === 'completed' ? s + Math.round(e.amount * 100) : s), 0) / 100;
+
+/** The money of a visit's sale from its statement rows (completed ones). */
+export function saleMoney(entries: readonly StatementEntry[]): SaleMoney {
+  const onSale = (e: StatementEntry) => e.account === 'sale';
+  return {
+    charged: sum(entries, (e) => e.kind === 'charge'),
+    credited: sum(entries, (e) => e.kind === 'credit'),
+    movedOut: sum(entries, (e) => e.kind === 'allocation' && onSale(e) && e.direction === 'out'),
+    appliedIn: sum(entries, (e) => e.kind === 'allocation' && onSale(e) && e.direction === 'in'),
+  };
 }
 
 /** One refund of the visit: amount, method, status and its R/ receipt once completed. */
@@ -53,13 +78,14 @@ export function VisitItem({
   onVoid,
 }: {
   visit: ListedVisit;
-  /** The statement's rows of this visit (refunds and credits shown), empty when the statement is not loaded. */
+  /** The statement's rows of this visit's sale (charges, credits, refunds, allocations); empty without a statement. */
   entries: readonly StatementEntry[];
   onCancel: () => void;
   onVoid: () => void;
 }) {
   const refunds = entries.filter((e) => e.kind === 'refund');
-  const credited = entries.filter((e) => e.kind === 'credit' && e.status === 'completed').reduce((s, e) => s + e.amount, 0);
+  const money = saleMoney(entries);
+  const cancelled = money.credited > 0;
   const purpose = v.visitType.purpose || v.purpose;
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={visitLabel(v)} style={{ listStyle: 'none' }}>
@@ -72,7 +98,7 @@ export function VisitItem({
                 <Badge color="red" variant="filled">
                   Voided
                 </Badge>
-              ) : credited > 0 ? (
+              ) : cancelled ? (
                 <Badge color="gray" variant="light">
                   Cancelled
                 </Badge>
@@ -86,10 +112,20 @@ export function VisitItem({
             <Money value={v.price} />
           </Text>
         </Group>
-        <Text size="sm">{paymentLine(v)}</Text>
-        {credited > 0 && !v.voided ? (
+        <Text size="sm">{paymentLine(v, money)}</Text>
+        {cancelled && !v.voided ? (
           <Text size="sm" c="dimmed">
-            Credited {formatINR(credited)} on cancellation
+            Credited {formatINR(money.credited)} on cancellation
+          </Text>
+        ) : null}
+        {money.movedOut > 0 ? (
+          <Text size="sm" c="dimmed">
+            {formatINR(money.movedOut)} paid moved to the owner's unapplied balance
+          </Text>
+        ) : null}
+        {money.appliedIn > 0 ? (
+          <Text size="sm" c="dimmed">
+            {formatINR(money.appliedIn)} applied from the owner's balance
           </Text>
         ) : null}
         {refunds.length > 0 ? (
@@ -106,7 +142,8 @@ export function VisitItem({
         ) : (
           <RequireAdmin fallback={null}>
             <Group gap="xs" justify="flex-end" wrap="wrap">
-              {v.price > 0 ? (
+              {/* A sale cancels once: after it only a void is left (the quote would say it is already cancelled). */}
+              {v.price > 0 && !cancelled ? (
                 <Button size="xs" variant="light" leftSection={<IconReceiptRefund size={14} />} onClick={onCancel}>
                   Cancel & refund
                 </Button>

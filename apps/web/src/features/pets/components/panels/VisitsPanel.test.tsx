@@ -80,7 +80,29 @@ const entry = (fields: Partial<StatementEntry>): StatementEntry => ({
   ...fields,
 });
 
-function mockLists(statement: 'ok' | 'missing' = 'ok') {
+/** The cancelled sale of VISIT_ID (₹25,000 charged, ₹17,500 credited, refunds by card pending and cash done). */
+const CANCELLED_SALE = [
+  entry({ _id: '650000000000000000000054', kind: 'charge', amount: 25000, receiptNo: null, method: null }),
+  entry({ _id: '650000000000000000000051', kind: 'credit', amount: 17500, receiptNo: null, method: null }),
+  entry({ _id: '650000000000000000000052', amount: 15000, method: 'card', status: 'pending', receiptNo: null }),
+  entry({ _id: '650000000000000000000053' }),
+];
+/** The voided visit: its ₹1,200 charge credited and the ₹1,200 paid moved to the unapplied balance. */
+const VOIDED_SALE = [
+  entry({ _id: '650000000000000000000055', visitId: VOIDED_ID, kind: 'charge', amount: 1200, method: null, receiptNo: null }),
+  entry({ _id: '650000000000000000000056', visitId: VOIDED_ID, kind: 'credit', amount: 1200, method: null, receiptNo: null }),
+  entry({
+    _id: '650000000000000000000057',
+    visitId: VOIDED_ID,
+    kind: 'allocation',
+    direction: 'out',
+    amount: 1200,
+    method: null,
+    receiptNo: null,
+  }),
+];
+
+function mockLists(statement: 'cancelled' | 'none' | 'missing' = 'cancelled') {
   server.use(
     http.get('/api/v1/visit/getparticularpetvisit', () =>
       HttpResponse.json({
@@ -104,11 +126,7 @@ function mockLists(statement: 'ok' | 'missing' = 'ok') {
       return HttpResponse.json({
         success: true,
         owner: { _id: OWNER_ID, name: 'Asha', phone: '9812345678', email: null },
-        entries: [
-          entry({ _id: '650000000000000000000051', kind: 'credit', amount: 17500, receiptNo: null, method: null }),
-          entry({ _id: '650000000000000000000052', amount: 15000, method: 'card', status: 'pending', receiptNo: null }),
-          entry({ _id: '650000000000000000000053' }),
-        ],
+        entries: [...(statement === 'cancelled' ? CANCELLED_SALE : []), ...VOIDED_SALE],
         totals: {},
         openSales: [],
       });
@@ -124,12 +142,14 @@ describe('the visits of Pet Records', { timeout: 20_000 }, () => {
     mockLists();
     renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
     const sold = await item(/^Grooming of /);
-    expect(sold).toHaveTextContent('Paid ₹7,500.00 · Cash · Receipt 2026-27/000007');
     expect(await within(sold).findByText('Credited ₹17,500.00 on cancellation')).toBeInTheDocument();
+    expect(within(sold).getByText('Cancelled')).toBeInTheDocument();
+    expect(sold).toHaveTextContent('Charged ₹7,500.00 · Paid ₹7,500.00 · Cash · Receipt 2026-27/000007');
     const refunds = within(sold).getByLabelText('Refunds');
     expect(refunds).toHaveTextContent('Refund ₹15,000.00 · CardPending');
     expect(refunds).toHaveTextContent('Refund ₹2,500.00 · Cash · Receipt R/2026-27/000001Completed');
-    expect(within(sold).getByRole('button', { name: 'Cancel & refund' })).toBeInTheDocument();
+    // A sale cancels once: only the void is left.
+    expect(within(sold).queryByRole('button', { name: 'Cancel & refund' })).toBeNull();
     expect(within(sold).getByRole('button', { name: 'Void visit' })).toBeInTheDocument();
   });
 
@@ -140,12 +160,14 @@ describe('the visits of Pet Records', { timeout: 20_000 }, () => {
     const voided = await item(/^Hostel of /);
     expect(within(voided).getByText('Voided')).toBeInTheDocument();
     expect(within(voided).getByText('Voided: Entered twice')).toBeInTheDocument();
+    expect(await within(voided).findByText("₹1,200.00 paid moved to the owner's unapplied balance")).toBeInTheDocument();
+    expect(voided).not.toHaveTextContent('Nothing paid');
     expect(within(voided).queryByRole('button')).toBeNull();
   });
 
   it('a staff member who is not an admin sees no actions', async () => {
     signInStaff(false);
-    mockLists();
+    mockLists('none');
     renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
     const sold = await item(/^Grooming of /);
     expect(within(sold).queryByRole('button')).toBeNull();
@@ -162,7 +184,7 @@ describe('the visits of Pet Records', { timeout: 20_000 }, () => {
 
   it('Cancel & refund opens its dialog on that visit', async () => {
     signInStaff(true);
-    mockLists();
+    mockLists('none');
     mockRefundApi();
     const { user } = renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
     const sold = await item(/^Grooming of /);

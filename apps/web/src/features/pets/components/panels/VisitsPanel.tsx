@@ -13,11 +13,11 @@ import { Panel, PanelList } from './Panel';
 
 const NO_ENTRIES: readonly StatementEntry[] = [];
 
-/** The statement's refunds and credits by visit id. */
+/** The statement's rows of each visit's sale, by visit id. */
 function entriesByVisit(entries: readonly StatementEntry[] | undefined): Map<string, StatementEntry[]> {
   const out = new Map<string, StatementEntry[]>();
   for (const e of entries ?? []) {
-    if (!e.visitId || (e.kind !== 'refund' && e.kind !== 'credit')) continue;
+    if (!e.visitId) continue;
     const list = out.get(e.visitId) ?? [];
     list.push(e);
     out.set(e.visitId, list);
@@ -28,7 +28,7 @@ function entriesByVisit(entries: readonly StatementEntry[] | undefined): Map<str
 export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
   const q = usePetVisits(pet._id);
   const visits: ListedVisit[] = q.data?.pages.flatMap((p) => p.List) ?? [];
-  // Refunds and credits of each visit come from the owner's statement; the list shows without them if it fails.
+  // Refunds, credits and money moved of each visit come from the owner's statement; the list shows without them if it fails.
   const statement = useQuery({ ...ownerStatementQuery(pet.owner._id), retry: false });
   const byVisit = entriesByVisit(statement.data?.entries);
   const [cancelling, setCancelling] = useState<VisitRef | null>(null);
