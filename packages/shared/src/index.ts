@@ -15,6 +15,7 @@ export * from './visits/rules.ts';
 export * from './payments/rules.ts';
 export * from './payments/refund.ts';
 export * from './payments/schemas.ts';
+export * from './idempotency.ts';
 export * from './payments/refund-schemas.ts';
 export * from './payments/statement-schemas.ts';
 export * from './staff-notifications/schemas.ts';

@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError, errorMessage, serverAnswered } from '../lib/api-client';
 import { buySubscription, plansQuery } from '../lib/endpoints/subscriptions';
+import { useKeyedSubmit } from '../lib/idempotency';
 import { notify } from '../lib/notify';
 import { queryRoots } from '../lib/query-keys';
 import { type PaymentChoice, PaymentModal } from './PaymentModal';
@@ -58,7 +59,8 @@ export function BuySubscriptionForm({
 
   const buy = useMutation({
     networkMode: 'always',
-    mutationFn: buySubscription,
+    // One Idempotency-Key per purchase: a purchase sent again after it got no answer is made once.
+    mutationFn: useKeyedSubmit(buySubscription),
   });
 
   const submit = (choice: PaymentChoice<VisitPaymentMethod>) => {

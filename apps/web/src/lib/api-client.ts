@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from '@pawdesk/shared/idempotency';
 import { auth } from './auth';
 
 /** A failed call: the server's message and per-field errors, or a network failure (status 0). */
@@ -20,6 +21,11 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /**
+   * A money-writing POST: the form submission's Idempotency-Key (lib/idempotency.ts), sent as the header so that
+   * the same submission sent again (a dropped connection) is done once.
+   */
+  idempotencyKey?: string;
 }
 
 export const API_BASE = '/api/v1';
@@ -43,6 +49,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
   let res: Response;
   try {
     res = await fetch(buildUrl(path, opts.query), {

@@ -25,6 +25,7 @@ import {
   type PaymentsConfig,
 } from '@pawdesk/shared/payments/schemas';
 import { ApiError, api } from './api-client';
+import { SubmissionKey, submitOnce } from './idempotency';
 import { notify } from './notify';
 
 export type CheckoutOutcome = 'paid' | 'failed' | 'dismissed';
@@ -145,7 +146,13 @@ const describe = (i: PaymentSubjectInput) =>
           ? 'Subscription payment'
           : 'Payment';
 
-/** The card payment flow; `openOffline` plays the checkout when the server runs the offline provider. */
+/** How many times a card call that got no answer (a dropped connection) is sent again with its Idempotency-Key. */
+const NO_ANSWER_RETRIES = 2;
+
+/**
+ * The card payment flow; `openOffline` plays the checkout when the server runs the offline provider. The order and
+ * the verification are each one submission with an Idempotency-Key, sent again with it when they got no answer.
+ */
 export async function payByCard(input: PayByCardInput, openOffline: OfflineOpener): Promise<CheckoutOutcome> {
   let config: PaymentsConfig;
   let order: CreateOrderResponse;
@@ -160,10 +167,12 @@ export async function payByCard(input: PayByCardInput, openOffline: OfflineOpene
     return 'failed';
   }
   try {
-    order = await api<CreateOrderResponse>('/payments/create-order', {
-      method: 'POST',
-      body: { amount: input.amount, receipt: `order${Date.now()}`, notes: subjectOf(input) },
-    });
+    const body = { amount: input.amount, receipt: `order${Date.now()}`, notes: subjectOf(input) };
+    order = await submitOnce(
+      new SubmissionKey(),
+      (idempotencyKey) => api<CreateOrderResponse>('/payments/create-order', { method: 'POST', body, idempotencyKey }),
+      { retries: NO_ANSWER_RETRIES },
+    );
   } catch (err) {
     // The server's reason when it gave one (nothing due, another amount is due…).
     notify.error(
@@ -184,7 +193,13 @@ export async function payByCard(input: PayByCardInput, openOffline: OfflineOpene
   }
   if (result === 'failed' || result === 'dismissed') return result;
   try {
-    await api<PaymentDoneResponse>('/payments/verify-payment', { method: 'POST', body: { ...result, ...subjectOf(input) } });
+    // The money is taken: a verification that got no answer is sent again (the same key), never dropped.
+    const body = { ...result, ...subjectOf(input) };
+    await submitOnce(
+      new SubmissionKey(),
+      (idempotencyKey) => api<PaymentDoneResponse>('/payments/verify-payment', { method: 'POST', body, idempotencyKey }),
+      { retries: NO_ANSWER_RETRIES },
+    );
     notify.success(M.done);
     return 'paid';
   } catch {

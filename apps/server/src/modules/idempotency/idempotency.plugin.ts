@@ -1,3 +1,4 @@
+import { isValidIdempotencyKey } from '@pawdesk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,6 @@ import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_MESSAGES,
   IDEMPOTENT_ROUTES,
-  isValidKey,
   requestHash,
   StoredAnswer,
   storeAnswerOf,
@@ -64,7 +64,8 @@ async function idempotency(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
     const header = req.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(', ') : header;
-    if (!isValidKey(key)) throw badRequest(IDEMPOTENCY_MESSAGES.badKey, { 'Idempotency-Key': IDEMPOTENCY_MESSAGES.badKey });
+    if (!isValidIdempotencyKey(key))
+      throw badRequest(IDEMPOTENCY_MESSAGES.badKey, { 'Idempotency-Key': IDEMPOTENCY_MESSAGES.badKey });
     // Money routes are signed in (their auth ran in onRequest): the key is the caller's.
     if (!req.principal) return;
     const ref = { userId: req.principal.id, route: `${req.method} ${req.routeOptions.url}`, key };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_HEADER as IDEMPOTENCY_HEADER_NAME, IDEMPOTENCY_MESSAGES } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -22,14 +23,10 @@ import {
  * gets the stored answer with the current state of the ledger rows the request wrote.
  */
 
-export const IDEMPOTENCY_MESSAGES = {
-  badKey: 'Idempotency-Key must be 1 to 255 printable characters',
-  otherRequest: 'This Idempotency-Key was used with a different request',
-  processing: 'A request with this Idempotency-Key is still being processed',
-} as const;
+export { IDEMPOTENCY_MESSAGES };
 
 /** The header, as Node names it. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_HEADER = IDEMPOTENCY_HEADER_NAME.toLowerCase();
 /** A key is kept (and answers repeats) this long after it was claimed. */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a repeat waits for the first request's answer to be stored. */
@@ -69,9 +66,6 @@ export const IDEMPOTENT_ROUTES: readonly string[] = [
   'POST /payments/refund',
   'POST /payments/allocate',
 ];
-
-/** 1 to 255 printable ASCII characters (space to tilde). */
-export const isValidKey = (key: string): boolean => /^[\x20-\x7e]{1,255}$/.test(key);
 
 /** JSON with object keys sorted at every level: equal requests hash equal, whatever order their fields came in. */
 function canonical(value: unknown): string {

@@ -15,7 +15,10 @@ export function plansQuery() {
   return queryOptions({ queryKey: plansKey, queryFn: ({ signal }) => fetchPlans(signal) });
 }
 
-/** POST /subscription/buysubscription: the subscription, its visit and payment in one transaction. */
-export function buySubscription(body: BuySubscriptionBody) {
-  return api<BuySubscriptionResponse>('/subscription/buysubscription', { method: 'POST', body });
+/**
+ * POST /subscription/buysubscription: the subscription, its visit and payment in one transaction. `idempotencyKey`:
+ * the purchase's key (lib/idempotency.ts), so a purchase sent again after it got no answer is made once.
+ */
+export function buySubscription(body: BuySubscriptionBody, idempotencyKey?: string) {
+  return api<BuySubscriptionResponse>('/subscription/buysubscription', { method: 'POST', body, idempotencyKey });
 }

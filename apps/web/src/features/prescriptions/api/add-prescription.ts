@@ -1,6 +1,7 @@
 import type { AddPrescriptionInput, AddPrescriptionResponse } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useKeyedSubmit } from '../../../lib/idempotency';
 import { queryRoots } from '../../../lib/query-keys';
 
 /**
@@ -13,8 +14,10 @@ const CHANGED = [queryRoots.inventory, queryRoots.prescriptions, queryRoots.pets
 export function useAddPrescription() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddPrescriptionInput) =>
-      api<AddPrescriptionResponse>('/prescription/addprescription', { method: 'POST', body }),
+    // One Idempotency-Key per save: a prescription sent again after it got no answer is sold once.
+    mutationFn: useKeyedSubmit((body: AddPrescriptionInput, idempotencyKey) =>
+      api<AddPrescriptionResponse>('/prescription/addprescription', { method: 'POST', body, idempotencyKey }),
+    ),
     onSettled: () => {
       for (const queryKey of CHANGED) void qc.invalidateQueries({ queryKey });
     },

@@ -11,6 +11,7 @@ import type {
 } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useKeyedSubmit } from '../../../lib/idempotency';
 import { queryRoots } from '../../../lib/query-keys';
 
 /**
@@ -43,12 +44,17 @@ export const SAVE_PATH = {
   shop: '/visit/addshopvisit',
 } as const satisfies Record<SaveCode, string>;
 
-/** A save: the purpose's code and the body its endpoint takes (one member per code, so the two always match). */
-export type SaveVisitInput<C extends SaveCode = SaveCode> = { [K in C]: { code: K; body: SaveBodies[K] } }[C];
+/**
+ * A save: the purpose's code and the body its endpoint takes (one member per code, so the two always match), and
+ * the submission's Idempotency-Key (lib/idempotency.ts).
+ */
+export type SaveVisitInput<C extends SaveCode = SaveCode> = {
+  [K in C]: { code: K; body: SaveBodies[K]; idempotencyKey?: string };
+}[C];
 
 /** POST /visit/add…visit: one fetcher for the purposes' save endpoints. */
-export function saveVisit({ code, body }: SaveVisitInput) {
-  return api<SaveVisitResponse>(SAVE_PATH[code], { method: 'POST', body });
+export function saveVisit({ code, body, idempotencyKey }: SaveVisitInput) {
+  return api<SaveVisitResponse>(SAVE_PATH[code], { method: 'POST', body, idempotencyKey });
 }
 
 /** What a visit changes: visits, the pet's records, boarding, subscriptions, and an inquiry's follow-up. */
@@ -69,7 +75,11 @@ export const VISIT_CHANGED = [
 export function useSaveVisit() {
   const qc = useQueryClient();
   return {
-    ...useMutation({ networkMode: 'always', mutationFn: saveVisit }),
+    ...useMutation({
+      networkMode: 'always',
+      // One Idempotency-Key per save: a save sent again after it got no answer (a dropped connection) sells once.
+      mutationFn: useKeyedSubmit((input: SaveVisitInput, idempotencyKey) => saveVisit({ ...input, idempotencyKey })),
+    }),
     refresh: () => Promise.all(VISIT_CHANGED.map((queryKey) => qc.invalidateQueries({ queryKey }))),
   };
 }
