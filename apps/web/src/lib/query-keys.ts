@@ -23,6 +23,8 @@ export const queryRoots = {
   reminders: ['reminders'],
   settings: ['settings'],
   site: ['site'],
+  /** /staff/notifications: the back office's shared inbox. */
+  staff: ['staff'],
   subscriptions: ['subscriptions'],
   visits: ['visits'],
 } as const;

@@ -15,6 +15,7 @@ import { navFor, STAFF_MOBILE_EXTRA } from './nav';
 const ProfileMenu = lazyRetry(() => import('./ProfileMenu'));
 const MobileMenu = lazyRetry(() => import('./MobileMenu'));
 const NavMenu = lazyRetry(() => import('./NavMenu'));
+const InboxBell = lazyRetry(() => import('./InboxBell'));
 
 /** Shown when the phone menu's code cannot be fetched (offline before it was first opened). */
 export const MENU_UNAVAILABLE = 'Could not open the menu. Check your connection and try again.';
@@ -35,6 +36,16 @@ export function Header() {
 
   // Signed in: fetch the phone menu's code while idle, so it opens offline too.
   useEffect(() => (isAuthenticated ? whenIdle(MobileMenu.preload) : undefined), [isAuthenticated]);
+
+  // Staff see the count of unread staff notifications by the menu (nothing while its code loads, or if it cannot).
+  const bell =
+    isAuthenticated && user?.role === 'staff' ? (
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <InboxBell />
+        </Suspense>
+      </ErrorBoundary>
+    ) : null;
 
   const logout = () => {
     auth.signOut();
@@ -70,6 +81,7 @@ export function Header() {
               </ErrorBoundary>
             );
           })}
+          {bell}
           {isAuthenticated && user ? (
             <ErrorBoundary
               fallback={
@@ -85,15 +97,17 @@ export function Header() {
           ) : null}
         </Group>
 
-        <Burger
-          opened={opened}
-          onClick={() => {
-            setMenuLoaded(true);
-            toggle();
-          }}
-          hiddenFrom="md"
-          aria-label="Open menu"
-        />
+        <Group gap={4} hiddenFrom="md" wrap="nowrap">
+          {bell}
+          <Burger
+            opened={opened}
+            onClick={() => {
+              setMenuLoaded(true);
+              toggle();
+            }}
+            aria-label="Open menu"
+          />
+        </Group>
       </Group>
 
       {menuLoaded ? (
