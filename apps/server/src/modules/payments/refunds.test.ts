@@ -86,6 +86,10 @@ describe('the policy’s own example: ₹25,000 paid in cash and cancelled', () 
     expect(credit).toMatchObject({ kind: 'credit', deductionPaise: 750000, createdBy: admin.id });
     const r = await ledgerRow(db(), res.refunds[0]._id);
     expect(r).toMatchObject({ kind: 'refund', refundOf: cash.id, account: 'sale', completedVia: 'desk', completedBy: admin.id });
+    // The visit's details read the ledger: it charges ₹7,500 now (₹17,500 credited), ₹7,500 paid, nothing left.
+    const d = (await ok(get(`/visit/getvisitdetails/${visit.id}`, staff.token))).data;
+    expect(d.details.payment).toMatchObject({ charged: 7500, credited: 17500, amount: 7500, remainingAmount: 0 });
+    expect(d.voided).toBeNull();
     // Nothing went to the owner's unapplied balance.
     expect((await ownerRows(db(), owner.id)).filter((e) => e.account !== 'sale')).toEqual([]);
     const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, visit.id));
