@@ -137,6 +137,8 @@ test.describe('refunds and voids', () => {
     await expect(visit).toContainText(`Credited ${rupees(3000)} on cancellation`);
     await expect(visit).not.toContainText(' due');
     await expect(visit.getByRole('button', { name: 'Cancel & refund' })).toHaveCount(0);
+    // Its button gone, the keyboard focus stays on the visit.
+    await expect(visit).toBeFocused();
     await shots(page, 'refunded-visit');
   });
 
@@ -200,6 +202,7 @@ test.describe('refunds and voids', () => {
     await expect(visit).toContainText('Voided: Entered for the wrong pet');
     await expect(visit).toContainText(`${rupees(1200)} paid moved to the owner's unapplied balance`);
     await expect(visit.getByRole('button')).toHaveCount(0);
+    await expect(visit).toBeFocused();
     await shots(page, 'voided-visit');
   });
 });

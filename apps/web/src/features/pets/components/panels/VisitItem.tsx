@@ -88,7 +88,16 @@ export function VisitItem({
   const cancelled = money.credited > 0;
   const purpose = v.visitType.purpose || v.purpose;
   return (
-    <Paper component="li" withBorder radius="md" p="sm" aria-label={visitLabel(v)} style={{ listStyle: 'none' }}>
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={visitLabel(v)}
+      data-visit-id={v._id}
+      tabIndex={-1}
+      style={{ listStyle: 'none' }}
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <div style={{ minWidth: 0 }}>

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { PetDetails } from '@pawdesk/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoadMore } from '../../../../components/LoadMore';
 import { serverAnswered } from '../../../../lib/api-client';
 import { ownerStatementQuery, type StatementEntry } from '../../../../lib/endpoints/payments';
@@ -33,6 +33,14 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
   const byVisit = entriesByVisit(statement.data?.entries);
   const [cancelling, setCancelling] = useState<VisitRef | null>(null);
   const [voiding, setVoiding] = useState<VoidTarget | null>(null);
+  // The visit a dialog acted on keeps the focus when the button that opened it is gone (cancelled, voided).
+  const [actedOn, setActedOn] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!actedOn || cancelling || voiding) return;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost) listRef.current?.querySelector<HTMLElement>(`[data-visit-id="${actedOn}"]`)?.focus();
+  });
 
   return (
     <Panel title="Visits" petName={pet.name} onBack={onBack}>
@@ -50,14 +58,20 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
               Refunds could not be loaded: {statement.error.message}
             </Text>
           ) : null}
-          <Stack component="ul" gap="sm" m={0} p={0} aria-label="Visits">
+          <Stack component="ul" ref={listRef} gap="sm" m={0} p={0} aria-label="Visits">
             {visits.map((v) => (
               <VisitItem
                 key={v._id}
                 visit={v}
                 entries={byVisit.get(v._id) ?? NO_ENTRIES}
-                onCancel={() => setCancelling({ _id: v._id, label: visitLabel(v) })}
-                onVoid={() => setVoiding({ _id: v._id, label: visitLabel(v), paid: v.details.payment.amount })}
+                onCancel={() => {
+                  setActedOn(v._id);
+                  setCancelling({ _id: v._id, label: visitLabel(v) });
+                }}
+                onVoid={() => {
+                  setActedOn(v._id);
+                  setVoiding({ _id: v._id, label: visitLabel(v), paid: v.details.payment.amount });
+                }}
               />
             ))}
           </Stack>
