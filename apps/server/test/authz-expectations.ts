@@ -253,7 +253,10 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/payments/refund-quote`]: adminOnly(404, () => ({ query: { visitId: UNKNOWN_ID } })),
   [`POST ${V}/payments/cancel-sale`]: adminOnly(404, () => ({ body: { visitId: UNKNOWN_ID, reason: 'Matrix' } })),
   [`POST ${V}/payments/refund`]: adminOnly(404, () => ({ body: { paymentId: UNKNOWN_ID, amount: 1, reason: 'Matrix' } })),
-  [`POST ${V}/payments/offline/refunds/{refundId}/process`]: staffOnly(404, () => ({ params: { refundId: UNKNOWN_ID }, body: {} })),
+  [`POST ${V}/payments/offline/refunds/{refundId}/process`]: staffOnly(404, () => ({
+    params: { refundId: UNKNOWN_ID },
+    body: {},
+  })),
   [`POST ${V}/visit/voidvisit`]: adminOnly(404, () => ({ body: { visitId: UNKNOWN_ID, reason: 'Matrix' } })),
   // owner accounts and staff notifications (issue 15): an unknown sale is a 404 (statement.test.ts covers the rest)
   [`GET ${V}/payments/statement`]: staffOnly(200, (fx) => ({ query: { ownerId: fx.a.ownerId } })),
