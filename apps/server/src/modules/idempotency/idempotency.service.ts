@@ -116,28 +116,40 @@ const LIVE_FIELDS: Record<string, (r: LedgerRow) => unknown> = {
   providerPaymentId: (r) => r.providerPaymentId,
 };
 
+/**
+ * Answers that show a ledger row in their own words: a prescription's payment says 'paid' for a completed one, and
+ * shows its link only while it waits (prescriptions.service.ts). By route, without the `/api/v1` prefix.
+ */
+const ROUTE_VIEWS: Record<string, Partial<typeof LIVE_FIELDS>> = {
+  'POST /prescription/addprescription': {
+    status: (r) => (r.status === 'completed' ? 'paid' : r.status),
+    linkUrl: (r) => (r.status === 'pending' ? r.linkUrl : null),
+  },
+};
+
 /** Refreshes, in place, every object of the answer whose `_id` is one of these ledger rows. */
-function refreshRows(node: unknown, rows: ReadonlyMap<string, LedgerRow>): void {
+function refreshRows(node: unknown, rows: ReadonlyMap<string, LedgerRow>, fields: typeof LIVE_FIELDS): void {
   if (Array.isArray(node)) {
-    for (const n of node) refreshRows(n, rows);
+    for (const n of node) refreshRows(n, rows, fields);
     return;
   }
   if (!node || typeof node !== 'object') return;
   const o = node as Record<string, unknown>;
   const row = typeof o._id === 'string' ? rows.get(o._id) : undefined;
   if (row) {
-    for (const [field, read] of Object.entries(LIVE_FIELDS)) if (field in o) o[field] = read(row);
+    for (const [field, read] of Object.entries(fields)) if (field in o) o[field] = read(row);
     // A link created after the sale (POST /payments/payment-link) answers the error the sale gave no longer.
     if (row.linkUrl && typeof o.linkError === 'string') o.linkError = null;
   }
-  for (const v of Object.values(o)) refreshRows(v, rows);
+  for (const v of Object.values(o)) refreshRows(v, rows, fields);
 }
 
 /** The stored answer with the current state of the ledger rows the request wrote. */
 async function replayOf(db: DbOrTx, row: IdempotencyRow): Promise<StoredAnswer> {
   const body = structuredClone(row.response) as unknown;
   const rows = await entriesByIds(db, row.ledgerRowIds ?? []);
-  if (rows.length) refreshRows(body, new Map(rows.map((r) => [r.id, r])));
+  const view = ROUTE_VIEWS[row.route.replace(/^(\w+) \/api\/v1\//, '$1 /')];
+  if (rows.length) refreshRows(body, new Map(rows.map((r) => [r.id, r])), { ...LIVE_FIELDS, ...view });
   return new StoredAnswer(row.statusCode!, body);
 }
 

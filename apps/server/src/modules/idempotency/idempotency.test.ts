@@ -5,9 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { operationsOf } from '../../../test/fuzz/schema-values.ts';
-import { makeOwner, makePet } from '../../../test/factories.ts';
-import { ledgerOfPet, useVisitTest } from '../../../test/visit-kit.ts';
-import { idempotencyKeys, visits } from '../../db/schema/index.ts';
+import { makeItem, makeOwner, makePet } from '../../../test/factories.ts';
+import { ledgerOfPet, planOf, useVisitTest } from '../../../test/visit-kit.ts';
+import { idempotencyKeys, inventoryItems, visits } from '../../db/schema/index.ts';
 import { startOutboxWorker } from '../../jobs/outbox.ts';
 import { ProviderError } from '../payments/providers/errors.ts';
 import { OfflineProvider } from '../payments/providers/offline.ts';
@@ -191,6 +191,60 @@ describe('a repeat', () => {
     // A new submission (a new key) tries again.
     const retried = await post('/payments/create-order', body, { key: newKey() });
     expect(retried.statusCode, retried.body).toBe(200);
+  });
+});
+
+describe('a repeat of other money routes', () => {
+  it('a prescription: its answer in its own words (paid), one sale, stock taken once', async () => {
+    const p = await pet();
+    const tab = await makeItem(db(), {
+      itemName: `Idem tablet ${newKey()}`,
+      stock: 10,
+      stockUnit: 'tablet',
+      unitMinRetailNgoPaise: 600,
+      unitMaxRetailCustomerPaise: 900,
+    });
+    const key = newKey();
+    const body = {
+      petId: p.id,
+      customerType: 'NGO',
+      tablets: [{ id: tab.id, quantity: 2 }],
+      totalPrice: 12,
+      selectedPayment: 'cash',
+    };
+    const first = await post('/prescription/addprescription', body, { key });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().prescription.payment).toMatchObject({ status: 'paid', receiptNo: expect.any(String) });
+    const again = await post('/prescription/addprescription', body, { key });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await ledgerOfPet(db(), p.id)).toHaveLength(2);
+    const [item] = await db().select().from(inventoryItems).where(eq(inventoryItems.id, tab.id));
+    expect(item!.stock).toBe(8);
+  });
+
+  it('a subscription bought by payment link: one subscription, one charge, one pending payment', async () => {
+    const p = await pet();
+    const plan = await planOf(db(), 'day_care');
+    const price = plan.pricePaise / 100;
+    const body = {
+      petId: p.id,
+      visitType: types.buy_subscription!.id,
+      planId: plan.id,
+      details: { selectedPayment: 'payment_link', price },
+      totalPrice: price,
+    };
+    const key = newKey();
+    const first = await post('/subscription/buysubscription', body, { key });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post('/subscription/buysubscription', body, { key });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect((await ledgerOfPet(db(), p.id)).map((r) => `${r.kind} ${r.status}`).sort()).toEqual([
+      'charge completed',
+      'payment pending',
+    ]);
   });
 });
 
