@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const CORS_METHODS = 'GET, POST, PATCH, DELETE';
-export const CORS_HEADERS = 'Authorization, Content-Type, Accept-Type';
+/** Idempotency-Key: money-writing POSTs (modules/idempotency). */
+export const CORS_HEADERS = 'Authorization, Content-Type, Accept-Type, Idempotency-Key';
 /** How long a browser may reuse a preflight answer (seconds). */
 export const CORS_MAX_AGE = 600;
 
@@ -11,7 +12,7 @@ const isApi = (url: string) => url.startsWith('/api/');
 /**
  * CORS for the API (`/api/…`), for the origins in `CORS_ORIGINS` only.
  * - A request whose Origin is on the list gets `Access-Control-Allow-Origin`
- *   with that origin (and `Retry-After` readable by the page).
+ *   with that origin (and `Retry-After`, `Idempotent-Replayed` readable by the page).
  * - A preflight (OPTIONS) from a listed origin is answered 204 with the allowed
  *   methods and request headers; tokens travel in the Authorization header, not
  *   cookies, so credentials are not allowed.
@@ -36,7 +37,7 @@ export default fp(async function cors(app: FastifyInstance, opts: { origins: rea
       const origin = allowedOrigin(req);
       if (!origin) return;
       reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-expose-headers', 'Retry-After');
+      reply.header('access-control-expose-headers', 'Retry-After, Idempotent-Replayed');
     });
   }
 

@@ -40,7 +40,7 @@ describe('CORS (CORS_ORIGINS)', () => {
       expect(res.statusCode, url).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(APP);
       expect(res.headers['access-control-allow-methods']).toBe('GET, POST, PATCH, DELETE');
-      expect(res.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Accept-Type');
+      expect(res.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Accept-Type, Idempotency-Key');
       expect(res.headers['access-control-max-age']).toBe('600');
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
       expect(String(res.headers.vary)).toContain('Origin');
@@ -52,7 +52,7 @@ describe('CORS (CORS_ORIGINS)', () => {
     const ok = await t.call({ method: 'GET', url: '/api/v1/auth/me', token: customer.token, headers: { origin: APP } });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['access-control-allow-origin']).toBe(APP);
-    expect(ok.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect(ok.headers['access-control-expose-headers']).toBe('Retry-After, Idempotent-Replayed');
     expect(ok.headers.vary).toContain('Origin');
     const denied = await t.call({ method: 'GET', url: '/api/v1/auth/me', headers: { origin: APP } });
     expect(denied.statusCode).toBe(401);
