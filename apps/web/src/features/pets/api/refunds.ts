@@ -8,6 +8,7 @@ import type {
 } from '@pawdesk/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useKeyedSubmit } from '../../../lib/idempotency';
 import { queryRoots } from '../../../lib/query-keys';
 import { petKeys } from './keys';
 
@@ -49,7 +50,12 @@ export function invalidateSaleData(qc: QueryClient) {
 export function useCancelSale() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CancelSaleBody) => api<CancelSaleResponse>('/payments/cancel-sale', { method: 'POST', body }),
+    // One Idempotency-Key per confirmation: sent again after it got no answer, the sale is cancelled and refunded once.
+    mutationFn: useKeyedSubmit(
+      (body: CancelSaleBody, idempotencyKey) =>
+        api<CancelSaleResponse>('/payments/cancel-sale', { method: 'POST', body, idempotencyKey }),
+      (body) => body.visitId ?? '',
+    ),
     onSuccess: () => invalidateSaleData(qc),
     networkMode: 'always',
   });
@@ -59,7 +65,12 @@ export function useCancelSale() {
 export function useVoidVisit() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: VoidVisitBody) => api<VoidVisitResponse>('/visit/voidvisit', { method: 'POST', body }),
+    // One Idempotency-Key per confirmation: sent again after it got no answer, the visit is voided once.
+    mutationFn: useKeyedSubmit(
+      (body: VoidVisitBody, idempotencyKey) =>
+        api<VoidVisitResponse>('/visit/voidvisit', { method: 'POST', body, idempotencyKey }),
+      (body) => body.visitId,
+    ),
     onSuccess: () => invalidateSaleData(qc),
     networkMode: 'always',
   });

@@ -3,6 +3,7 @@
  * cancel-sale and voidvisit (keeping the bodies posted), and an admin session.
  */
 import type { AuthUser, LedgerPayment, RefundQuoteView } from '@pawdesk/shared';
+import { IDEMPOTENCY_HEADER } from '@pawdesk/shared/idempotency';
 import { HttpResponse, http } from 'msw';
 import { auth } from '../../../lib/auth';
 import { server } from '../../../test/server';
@@ -64,13 +65,18 @@ export const ledgerPayment = (fields: Partial<LedgerPayment> = {}): LedgerPaymen
 export interface Posted {
   path: string;
   body: unknown;
+  /** The Idempotency-Key header sent. */
+  key: string | null;
 }
 
-type Answer = { status: number; body: Record<string, unknown> };
+/** An answer of the mock: a status and body, or 'no answer' (a network failure). */
+type Answer = { status: number; body: Record<string, unknown> } | 'no answer';
+
+const reply = (a: Answer) => (a === 'no answer' ? HttpResponse.error() : HttpResponse.json(a.body, { status: a.status }));
 
 /**
  * GET /payments/refund-quote (answering `q`, or `quoteAnswer`), POST /payments/cancel-sale and POST /visit/voidvisit
- * (answering `answer`, default a success). Returns the posts made.
+ * (answering `answer`, default a success). Returns the posts made, with their Idempotency-Key.
  */
 export function mockRefundApi({
   q = quote(),
@@ -79,20 +85,21 @@ export function mockRefundApi({
 }: {
   q?: RefundQuoteView;
   quoteAnswer?: Answer;
-  answer?: Answer;
+  /** One answer for every post, or one per post in turn (then the default success). */
+  answer?: Answer | Answer[];
 } = {}): Posted[] {
   const posted: Posted[] = [];
+  const next = (): Answer | undefined => (Array.isArray(answer) ? answer[posted.length - 1] : answer);
   server.use(
     http.get('/api/v1/payments/refund-quote', ({ request }) => {
       if (new URL(request.url).searchParams.get('visitId') !== VISIT_ID) return HttpResponse.json({}, { status: 500 });
-      return quoteAnswer
-        ? HttpResponse.json(quoteAnswer.body, { status: quoteAnswer.status })
-        : HttpResponse.json({ success: true, quote: q });
+      return quoteAnswer ? reply(quoteAnswer) : HttpResponse.json({ success: true, quote: q });
     }),
     http.post('/api/v1/payments/cancel-sale', async ({ request }) => {
-      posted.push({ path: '/payments/cancel-sale', body: await request.json() });
-      return answer
-        ? HttpResponse.json(answer.body, { status: answer.status })
+      posted.push({ path: '/payments/cancel-sale', body: await request.json(), key: request.headers.get(IDEMPOTENCY_HEADER) });
+      const a = next();
+      return a
+        ? reply(a)
         : HttpResponse.json({
             success: true,
             message: 'Sale cancelled and refund recorded',
@@ -102,9 +109,10 @@ export function mockRefundApi({
           });
     }),
     http.post('/api/v1/visit/voidvisit', async ({ request }) => {
-      posted.push({ path: '/visit/voidvisit', body: await request.json() });
-      return answer
-        ? HttpResponse.json(answer.body, { status: answer.status })
+      posted.push({ path: '/visit/voidvisit', body: await request.json(), key: request.headers.get(IDEMPOTENCY_HEADER) });
+      const a = next();
+      return a
+        ? reply(a)
         : HttpResponse.json({
             success: true,
             message: 'Visit voided',

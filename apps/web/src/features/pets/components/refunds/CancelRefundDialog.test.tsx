@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryRoots } from '../../../../lib/query-keys';
 import { renderWithProviders } from '../../../../test/render';
 import { mockRefundApi, quote, VISIT_ID } from '../../test/refund-kit';
-import { CancelRefundDialog } from './CancelRefundDialog';
+import { CancelRefundDialog, NO_ANSWER_CANCEL } from './CancelRefundDialog';
 
 const LABEL = 'Grooming of 1 Nov 2026, 3:05 pm';
 
@@ -72,7 +72,9 @@ describe('Cancel & refund', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Sale cancelled and refund recorded')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(posted).toEqual([{ path: '/payments/cancel-sale', body: { visitId: VISIT_ID, reason: 'Owner moved to Pune' } }]);
+    expect(posted).toEqual([
+      { path: '/payments/cancel-sale', body: { visitId: VISIT_ID, reason: 'Owner moved to Pune' }, key: expect.any(String) },
+    ]);
     const roots = invalidated.mock.calls.map(([f]) => f?.queryKey);
     expect(roots).toEqual(expect.arrayContaining([queryRoots.visits, queryRoots.payments]));
   });
@@ -156,6 +158,21 @@ describe('Cancel & refund', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent('Deboard the pet before cancelling this stay');
     expect(reasonBox(d)).toHaveValue('Owner asked');
     expect(screen.queryByText('Sale cancelled and refund recorded')).toBeNull();
+  });
+
+  it('no answer: says so, and Confirm again sends the same Idempotency-Key (cancelled at most once)', async () => {
+    const posted = mockRefundApi({ answer: ['no answer'] });
+    const { user } = setup();
+    const d = await dialog();
+    await user.type(await within(d).findByRole('textbox', { name: /Reason for cancelling/ }), 'Owner asked');
+    await user.click(confirmButton(d));
+    expect(await within(d).findByRole('alert')).toHaveTextContent(NO_ANSWER_CANCEL);
+    expect(reasonBox(d)).toHaveValue('Owner asked');
+    await user.click(confirmButton(d));
+    expect(await screen.findByText('Sale cancelled and refund recorded')).toBeInTheDocument();
+    expect(posted).toHaveLength(2);
+    expect(posted[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posted[1]!.key).toBe(posted[0]!.key);
   });
 
   it('a field the server refuses shows on the field', async () => {

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { LoadingState, ErrorState } from '../../../../components/states';
 import { MONEY_INPUT } from '../../../../components/NumberField';
-import { ApiError, errorMessage, serverMessage } from '../../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
 import { type RefundQuoteView, useCancelSale, useRefundQuote } from '../../api/refunds';
 import { CANCEL_MESSAGES, type CancelFormValues, cancelPlan, initialCancelForm, overrideStart } from './cancel-plan';
@@ -12,6 +12,8 @@ import { QuoteSummary } from './QuoteSummary';
 
 export const CANCELLED_MESSAGE = 'Sale cancelled and refund recorded';
 const FAILED = 'Could not cancel the sale';
+/** No answer (offline, a dropped connection): confirming again sends the same submission, done at most once. */
+export const NO_ANSWER_CANCEL = 'The server did not answer. Confirm again: the sale is cancelled and refunded at most once.';
 
 /** The visit a dialog acts on: its id and how it reads ('Grooming of 1 Nov 2026'). */
 export interface VisitRef {
@@ -55,7 +57,7 @@ function CancelForm({ visit, quote, onDone }: { visit: VisitRef; quote: RefundQu
       if (err instanceof ApiError)
         for (const [k, m] of Object.entries(err.errors)) if (SERVER_FIELD[k]) fields[SERVER_FIELD[k]] = m;
       setServerErrors(fields);
-      setFailure(serverMessage(err, errorMessage(err, FAILED)));
+      setFailure(serverMessage(err, NO_ANSWER_CANCEL));
     }
   };
 

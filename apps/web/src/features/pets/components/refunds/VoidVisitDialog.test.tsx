@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryRoots } from '../../../../lib/query-keys';
 import { renderWithProviders } from '../../../../test/render';
 import { mockRefundApi, VISIT_ID } from '../../test/refund-kit';
-import { VoidVisitDialog } from './VoidVisitDialog';
+import { NO_ANSWER_VOID, VoidVisitDialog } from './VoidVisitDialog';
 
 function Harness({ paid }: { paid: number }) {
   const [open, setOpen] = useState(true);
@@ -40,7 +40,9 @@ describe('Void visit', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Visit voided')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(posted).toEqual([{ path: '/visit/voidvisit', body: { visitId: VISIT_ID, reason: 'Entered twice' } }]);
+    expect(posted).toEqual([
+      { path: '/visit/voidvisit', body: { visitId: VISIT_ID, reason: 'Entered twice' }, key: expect.any(String) },
+    ]);
     const roots = invalidated.mock.calls.map(([f]) => f?.queryKey);
     expect(roots).toEqual(expect.arrayContaining([queryRoots.visits, queryRoots.payments]));
   });
@@ -67,6 +69,22 @@ describe('Void visit', { timeout: 20_000 }, () => {
     expect(reasonBox(d)).toHaveValue('Entered twice');
     expect(posted).toHaveLength(1);
     expect(screen.queryByText('Visit voided')).toBeNull();
+  });
+
+  it('no answer: says so, and Void again sends the same Idempotency-Key; a refusal ends the submission', async () => {
+    const posted = mockRefundApi({
+      answer: ['no answer', { status: 409, body: { success: false, message: REFUND_MESSAGES.deboardBeforeVoid } }],
+    });
+    const { user } = setup();
+    const d = await dialog();
+    await user.type(reasonBox(d), 'Entered twice');
+    await user.click(voidButton(d));
+    expect(await within(d).findByRole('alert')).toHaveTextContent(NO_ANSWER_VOID);
+    await user.click(voidButton(d));
+    expect(await within(d).findByRole('alert')).toHaveTextContent(REFUND_MESSAGES.deboardBeforeVoid);
+    await user.click(voidButton(d));
+    expect(await screen.findByText('Visit voided')).toBeInTheDocument();
+    expect(posted.map((p) => p.key)).toEqual([posted[0]!.key, posted[0]!.key, expect.not.stringMatching(posted[0]!.key!)]);
   });
 
   it('Escape closes it without voiding', async () => {

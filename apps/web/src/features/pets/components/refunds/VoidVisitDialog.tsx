@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError, errorMessage, serverMessage } from '../../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notify';
 import { useVoidVisit } from '../../api/refunds';
 import type { VisitRef } from './CancelRefundDialog';
@@ -9,6 +9,8 @@ import { voidExplanation, voidPlan } from './void-plan';
 
 export const VOIDED_MESSAGE = 'Visit voided';
 const FAILED = 'Could not void the visit';
+/** No answer (offline, a dropped connection): confirming again sends the same submission, done at most once. */
+export const NO_ANSWER_VOID = 'The server did not answer. Void again: the visit is voided at most once.';
 
 /** The visit to void and what was paid on it (rupees), which moves to the owner's unapplied balance. */
 export interface VoidTarget extends VisitRef {
@@ -36,7 +38,7 @@ function VoidForm({ visit, onDone }: { visit: VoidTarget; onDone: () => void }) 
       onDone();
     } catch (err) {
       setServerError(err instanceof ApiError ? err.errors.reason : undefined);
-      setFailure(serverMessage(err, errorMessage(err, FAILED)));
+      setFailure(serverMessage(err, NO_ANSWER_VOID));
     }
   };
 
