@@ -5,8 +5,8 @@ import { RequireAdmin } from '../../../../components/AdminOnly';
 import { Money } from '../../../../components/Money';
 import type { StatementEntry } from '../../../../lib/endpoints/payments';
 
-/** A visit as the list answers it, with its void (added by the server with visit voids; absent on older servers). */
-export type ListedVisit = PetVisit & { voided?: { at: string; reason: string } | null };
+/** A visit as the list answers it (with its void, and what its sale charges and credits from the ledger). */
+export type ListedVisit = PetVisit;
 
 export const STATUS_COLOR: Record<string, string> = { pending: 'yellow', completed: 'teal', failed: 'red', void: 'gray' };
 const STATUS_LABEL: Record<string, string> = { pending: 'Pending', completed: 'Completed', failed: 'Failed', void: 'Void' };
@@ -18,7 +18,7 @@ export function paymentLine(v: PetVisit, money: SaleMoney = NO_MONEY): string {
   const p = v.details.payment;
   const parts: string[] = [];
   // A cancelled sale charges less than the visit's price: what it charges now, from the ledger.
-  if (money.credited > 0) parts.push(`Charged ${formatINR(Math.max(0, money.charged - money.credited))}`);
+  if (money.credited > 0) parts.push(`Charged ${formatINR(money.charged)}`);
   if (p.amount > 0)
     parts.push(
       `Paid ${formatINR(p.amount)}${p.methodLabel ? ` · ${p.methodLabel}` : ''}${p.receiptNo ? ` · Receipt ${p.receiptNo}` : ''}`,
@@ -29,8 +29,12 @@ export function paymentLine(v: PetVisit, money: SaleMoney = NO_MONEY): string {
   return parts.join(' · ');
 }
 
-/** What the statement says of the visit's sale (rupees): charges, credits, money moved off it to the owner's balance. */
+/**
+ * The visit's sale (rupees): what it charges now and its credits (the visit list's, from the ledger; else the
+ * statement's), and money moved off it to the owner's balance or applied to it from there (the statement's).
+ */
 export interface SaleMoney {
+  /** What the sale charges now: its charges less credits. */
   charged: number;
   credited: number;
   movedOut: number;
@@ -42,11 +46,13 @@ const sum = (entries: readonly StatementEntry[], keep: (e: StatementEntry) => bo
   entries.reduce((s, e) => (keep(e) && e.status === 'completed' ? s + Math.round(e.amount * 100) : s), 0) / 100;
 
 /** The money of a visit's sale from its statement rows (completed ones). */
-export function saleMoney(entries: readonly StatementEntry[]): SaleMoney {
+export function saleMoney(v: PetVisit, entries: readonly StatementEntry[]): SaleMoney {
   const onSale = (e: StatementEntry) => e.account === 'sale';
+  const p = v.details.payment;
+  const credited = p.credited ?? sum(entries, (e) => e.kind === 'credit');
   return {
-    charged: sum(entries, (e) => e.kind === 'charge'),
-    credited: sum(entries, (e) => e.kind === 'credit'),
+    charged: p.charged ?? Math.max(0, sum(entries, (e) => e.kind === 'charge') - credited),
+    credited,
     movedOut: sum(entries, (e) => e.kind === 'allocation' && onSale(e) && e.direction === 'out'),
     appliedIn: sum(entries, (e) => e.kind === 'allocation' && onSale(e) && e.direction === 'in'),
   };
@@ -84,7 +90,7 @@ export function VisitItem({
   onVoid: () => void;
 }) {
   const refunds = entries.filter((e) => e.kind === 'refund');
-  const money = saleMoney(entries);
+  const money = saleMoney(v, entries);
   const cancelled = money.credited > 0;
   const purpose = v.visitType.purpose || v.purpose;
   return (

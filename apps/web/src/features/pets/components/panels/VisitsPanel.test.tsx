@@ -102,7 +102,7 @@ const VOIDED_SALE = [
   }),
 ];
 
-function mockLists(statement: 'cancelled' | 'none' | 'missing' = 'cancelled') {
+function mockLists(statement: 'cancelled' | 'none' | 'missing' = 'cancelled', first: ListedVisit = visit(VISIT_ID)) {
   server.use(
     http.get('/api/v1/visit/getparticularpetvisit', () =>
       HttpResponse.json({
@@ -110,7 +110,7 @@ function mockLists(statement: 'cancelled' | 'none' | 'missing' = 'cancelled') {
         message: 'ok',
         nextCursor: null,
         List: [
-          visit(VISIT_ID),
+          first,
           visit(VOIDED_ID, {
             purpose: 'Hostel',
             price: 1200,
@@ -173,12 +173,17 @@ describe('the visits of Pet Records', { timeout: 20_000 }, () => {
     expect(within(sold).queryByRole('button')).toBeNull();
   });
 
-  it('without a statement the visits still show (no refunds)', async () => {
+  it("without a statement the visits still show, the cancellation from the list's ledger figures (no refunds)", async () => {
     signInStaff(true);
-    mockLists('missing');
+    const cancelled = visit(VISIT_ID, {
+      details: { payment: { ...payment(7500), charged: 7500, credited: 17500 }, paymentLeft: 0 },
+    });
+    mockLists('missing', cancelled);
     renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
     const sold = await item(/^Grooming of /);
-    expect(sold).toHaveTextContent('Paid ₹7,500.00');
+    expect(sold).toHaveTextContent('Charged ₹7,500.00 · Paid ₹7,500.00');
+    expect(within(sold).getByText('Credited ₹17,500.00 on cancellation')).toBeInTheDocument();
+    expect(within(sold).queryByRole('button', { name: 'Cancel & refund' })).toBeNull();
     expect(within(sold).queryByLabelText('Refunds')).toBeNull();
   });
 
