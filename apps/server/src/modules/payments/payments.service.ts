@@ -333,22 +333,27 @@ export async function allocate(
 }
 
 /**
- * A sale paid beyond what it is charged (a credit after payment, a payment arriving twice): the excess moves to the
- * owner's unapplied account, where staff refund it or apply it to another sale. Null when nothing is overpaid.
+ * A sale paid beyond what it is charged (a credit after payment, a payment arriving twice, a void): the excess moves
+ * to the owner's unapplied account, where staff refund it or apply it to another sale. Money under a pending refund
+ * stays on the sale (it is leaving). Null when nothing is held beyond the charges.
  */
 export async function sweepOverpayment(
   db: DbOrTx,
-  s: { ownerId: string; petId?: string | null; subject: Subject; by: string | null; now: Date },
+  s: { ownerId: string; petId?: string | null; subject: Subject; by: string | null; now: Date; note?: string },
 ): Promise<{ out: LedgerRow; in: LedgerRow } | null> {
-  const { balance } = await accountOf(db, s.subject);
-  if (balance.creditPaise <= 0) return null;
+  const { entries, balance } = await accountOf(db, s.subject);
+  const pendingRefunds = entries
+    .filter((e) => e.kind === 'refund' && e.status === 'pending')
+    .reduce((n, e) => n + e.amountPaise, 0);
+  const amountPaise = balance.creditPaise - pendingRefunds;
+  if (amountPaise <= 0) return null;
   return allocate(db, {
     ownerId: s.ownerId,
     from: { account: 'sale', for: s.subject, petId: s.petId },
     to: { account: 'unapplied', petId: s.petId },
-    amountPaise: balance.creditPaise,
+    amountPaise,
     by: s.by,
-    note: 'Overpayment moved to the owner’s unapplied balance',
+    note: s.note ?? 'Overpayment moved to the owner’s unapplied balance',
     now: s.now,
   });
 }

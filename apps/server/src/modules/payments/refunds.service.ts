@@ -33,6 +33,7 @@ import {
   recordRefund,
   type Subject,
   subjectOf,
+  sweepOverpayment,
   toLedgerPayment,
 } from './payments.service.ts';
 import { ProviderError } from './providers/errors.ts';
@@ -214,30 +215,6 @@ interface ToSend {
   payment: LedgerRow;
 }
 
-/**
- * A sale holding more than it is charged (a credit after payment, a refund that failed) moves the excess to the
- * owner's unapplied balance, where staff refund it or apply it to another sale. Money under a pending refund stays
- * (it is leaving). Null when nothing is held beyond the charges.
- */
-export async function moveOverpaymentToUnapplied(
-  tx: DbOrTx,
-  s: { ownerId: string; petId: string | null; subject: Subject; by: string | null; now: Date; note?: string },
-): Promise<{ out: LedgerRow; in: LedgerRow } | null> {
-  const { entries, balance } = await accountOf(tx, s.subject);
-  const pendingRefunds = sum(entries.filter((e) => e.kind === 'refund' && e.status === 'pending'));
-  const amountPaise = balance.creditPaise - pendingRefunds;
-  if (amountPaise <= 0) return null;
-  return allocate(tx, {
-    ownerId: s.ownerId,
-    from: { account: 'sale', for: s.subject, petId: s.petId },
-    to: { account: 'unapplied', petId: s.petId },
-    amountPaise,
-    by: s.by,
-    note: s.note ?? 'Overpayment moved to the owner’s unapplied balance',
-    now: s.now,
-  });
-}
-
 /** Another refund of the same payment won the race (the database's own check): a clear 409, never a 500. */
 function raceOrThrow(err: unknown): never {
   if (pgCode(err) === '23514')
@@ -342,7 +319,7 @@ export async function cancelSale(
       if (viaProvider) toSend.push({ refund: row, payment: p.row });
     }
     // 4. Money the sale holds that none of its payments returns (allocated to it from the owner's balance) goes back.
-    await moveOverpaymentToUnapplied(tx, {
+    await sweepOverpayment(tx, {
       ownerId: sale.ownerId,
       petId: sale.petId,
       subject: sale.subject,
@@ -422,7 +399,7 @@ export async function refundPayment(
     }
     let account = p.account;
     if (account === 'sale') {
-      await moveOverpaymentToUnapplied(tx, { ownerId: p.ownerId, petId: p.petId, subject: subjectOf(p), by: userId, now });
+      await sweepOverpayment(tx, { ownerId: p.ownerId, petId: p.petId, subject: subjectOf(p), by: userId, now });
       account = 'unapplied';
     }
     const held = await entriesOfAccount(tx, p.ownerId, account);
@@ -511,7 +488,7 @@ async function failRefund(
     const now = ctx.clock.now();
     const failed = await failPayment(db, row, { via: d.via, by: d.by, now });
     if (row.account === 'sale') {
-      await moveOverpaymentToUnapplied(db, {
+      await sweepOverpayment(db, {
         ownerId: row.ownerId,
         petId: row.petId,
         subject: subjectOf(row),

@@ -11,9 +11,9 @@ import {
   lockLedger,
   postCredit,
   type Subject,
+  sweepOverpayment,
   toLedgerPayment,
 } from '../payments/payments.service.ts';
-import { moveOverpaymentToUnapplied } from '../payments/refunds.service.ts';
 import { ownerOfPet } from '../pets/pet-lookups.service.ts';
 import { findVisit, markVisitVoided } from './visit-records.repo.ts';
 
@@ -66,7 +66,7 @@ export async function voidVisit(
     const voided = await voidPending(tx, entries, userId, now);
     const first = entries[0];
     const moved = first
-      ? await moveOverpaymentToUnapplied(tx, {
+      ? await sweepOverpayment(tx, {
           ownerId: first.ownerId,
           petId: first.petId ?? visit.petId,
           subject: {
