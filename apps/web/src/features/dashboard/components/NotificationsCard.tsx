@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { formatDateTime, STAFF_NOTIFICATION_MESSAGES as M, type StaffNotification } from '@pawdesk/shared';
 import { IconBellRinging, IconChecks } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -99,26 +99,22 @@ export function NotificationsCard() {
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Notifications">
-      <Group gap="sm" mb="md" wrap="nowrap" justify="space-between" align="flex-start">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={40} radius="md" variant="light" color={count ? 'orange' : 'gray'}>
-            <IconBellRinging />
-          </ThemeIcon>
-          <div>
-            <Title order={2} fz="lg">
-              Notifications{' '}
-              {count ? (
-                <Badge color="red" variant="filled" size="sm" aria-hidden>
-                  {count}
-                </Badge>
-              ) : null}
-            </Title>
-            <Text size="sm" c="dimmed" data-testid="notifications-unread" aria-live="polite">
-              {q.data ? (count ? `${count} unread` : 'All caught up') : ' '}
-            </Text>
-          </div>
-        </Group>
-        {count ? (
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon size={40} radius="md" variant="light" color={count ? 'orange' : 'gray'}>
+          <IconBellRinging />
+        </ThemeIcon>
+        <div>
+          <Title order={2} fz="lg">
+            Notifications
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="notifications-unread" aria-live="polite">
+            {q.data ? (count ? `${count} unread` : 'All caught up') : ' '}
+          </Text>
+        </div>
+      </Group>
+      {body}
+      {count ? (
+        <Group justify="flex-end" mt="sm">
           <Button
             size="compact-sm"
             variant="light"
@@ -128,9 +124,8 @@ export function NotificationsCard() {
           >
             Mark all read
           </Button>
-        ) : null}
-      </Group>
-      {body}
+        </Group>
+      ) : null}
     </Card>
   );
 }

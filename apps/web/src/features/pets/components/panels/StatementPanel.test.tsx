@@ -4,7 +4,16 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import { amountProblem, balanceText, canApply, defaultAmount, effectText, heldSources } from '../statement/statement-rules';
+import {
+  amountProblem,
+  balanceText,
+  canApply,
+  defaultAmount,
+  effectText,
+  heldSources,
+  shownEntries,
+  signedINR,
+} from '../statement/statement-rules';
 import { StatementPanel } from './StatementPanel';
 
 const OWNER_ID = '650000000000000000000011';
@@ -194,6 +203,14 @@ describe('statement rules', () => {
     expect([balanceText(550.25), balanceText(-120), balanceText(0)]).toEqual(['Owes ₹550.25', 'In credit ₹120.00', 'Settled']);
     expect([effectText(1000), effectText(-400.5), effectText(0)]).toEqual(['+₹1,000.00', '−₹400.50', '—']);
     expect(heldSources(statement({}, { wallet: 20 })).map((x) => x.source)).toEqual(['unapplied', 'wallet']);
+    expect([signedINR(-1200), signedINR(300.5), signedINR(0)]).toEqual(['−₹1,200.00', '₹300.50', '₹0.00']);
+  });
+
+  it('shows an allocation once (its out row): the two rows of one move have the same words and no effect', () => {
+    const out = entry({ _id: 'a1', kind: 'allocation', account: 'unapplied', direction: 'out', amount: 250 });
+    const into = entry({ _id: 'a2', kind: 'allocation', account: 'sale', direction: 'in', amount: 250 });
+    const charge = entry({ _id: 'c1' });
+    expect(shownEntries([charge, out, into]).map((e) => e._id)).toEqual(['c1', 'a1']);
   });
 });
 

@@ -1,5 +1,12 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDate, formatINR, type PetDetails, STATEMENT_MESSAGES as M, type StatementResponse } from '@pawdesk/shared';
+import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  formatDate,
+  formatINR,
+  type PetDetails,
+  STATEMENT_MESSAGES as M,
+  type StatementEntry,
+  type StatementResponse,
+} from '@pawdesk/shared';
 import { IconArrowsTransferDown, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +15,7 @@ import { TableHead } from '../../../../components/TableHead';
 import { ownerStatementQuery } from '../../../../lib/endpoints/payments';
 import { ApplyToSaleModal } from '../statement/ApplyToSaleModal';
 import { PrintableStatement } from '../statement/PrintableStatement';
-import { balanceText, canApply, effectText, KIND_LABEL, methodText } from '../statement/statement-rules';
+import { balanceText, canApply, effectText, KIND_LABEL, methodText, shownEntries, signedINR } from '../statement/statement-rules';
 import classes from '../statement/statement.module.css';
 import { Panel, PanelList } from './Panel';
 
@@ -56,7 +63,7 @@ function Totals({ s }: { s: StatementResponse }) {
       <Figure
         label="Balance"
         value={balanceText(t.balance)}
-        hint={`Charged ${formatINR(t.charged - t.credited)} · paid ${formatINR(t.paid - t.refunded)}`}
+        hint={`Net charged ${formatINR(t.charged - t.credited)} · net paid ${formatINR(t.paid - t.refunded)}`}
         testId="statement-balance"
       />
     </SimpleGrid>
@@ -65,47 +72,110 @@ function Totals({ s }: { s: StatementResponse }) {
 
 const STATUS_COLOR: Record<string, string> = { pending: 'yellow', void: 'gray', failed: 'red' };
 
-function Entries({ s }: { s: StatementResponse }) {
+function StatusBadge({ e }: { e: StatementEntry }) {
+  return e.status === 'completed' ? null : (
+    <Badge size="xs" variant="light" color={STATUS_COLOR[e.status] ?? 'gray'} style={{ flexShrink: 0 }}>
+      {e.status}
+    </Badge>
+  );
+}
+
+const detailLine = (e: StatementEntry) => [e.petName, e.receiptNo].filter(Boolean).join(' · ');
+
+/** Wide screens: a table of every entry. */
+function EntriesTable({ rows }: { rows: StatementEntry[] }) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="xs" striped aria-label="Statement entries">
         <TableHead columns={['Date', 'Description', 'Kind', 'Method', 'Amount', 'Effect', 'Balance']} />
         <Table.Tbody>
-          {s.entries.map((e) => {
-            const moved = e.status === 'completed';
-            return (
-              <Table.Tr key={e._id} data-kind={e.kind} data-status={e.status}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.date)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{e.description}</Text>
-                  <Text size="xs" c="dimmed">
-                    {[e.petName, e.receiptNo].filter(Boolean).join(' · ')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Text size="sm">{KIND_LABEL[e.kind]}</Text>
-                    {moved ? null : (
-                      <Badge size="xs" variant="light" color={STATUS_COLOR[e.status] ?? 'gray'}>
-                        {e.status}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{methodText(e)}</Table.Td>
-                <Table.Td className={`${classes.num} ${moved ? '' : classes.struck}`}>
-                  <Money value={e.amount} />
-                </Table.Td>
-                <Table.Td className={classes.num}>{effectText(e.effect)}</Table.Td>
-                <Table.Td className={classes.num} fw={600}>
-                  <Money value={e.balance} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {rows.map((e) => (
+            <Table.Tr key={e._id} data-kind={e.kind} data-status={e.status}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.date)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{e.description}</Text>
+                <Text size="xs" c="dimmed">
+                  {detailLine(e)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={2} align="flex-start">
+                  <Text size="sm">{KIND_LABEL[e.kind]}</Text>
+                  <StatusBadge e={e} />
+                </Stack>
+              </Table.Td>
+              <Table.Td>{methodText(e)}</Table.Td>
+              <Table.Td className={`${classes.num} ${e.status === 'completed' ? '' : classes.struck}`}>
+                <Money value={e.amount} />
+              </Table.Td>
+              <Table.Td className={classes.num}>{effectText(e.effect)}</Table.Td>
+              <Table.Td className={classes.num} fw={600}>
+                {signedINR(e.balance)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Phones: one line of words per entry, what it does and the balance after it. */
+function EntriesList({ rows }: { rows: StatementEntry[] }) {
+  return (
+    <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Statement entries (list)">
+      {rows.map((e) => (
+        <Group
+          key={e._id}
+          component="li"
+          justify="space-between"
+          align="flex-start"
+          wrap="nowrap"
+          gap="sm"
+          py={8}
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm">{e.description}</Text>
+            <Group gap={6}>
+              <Text size="xs" c="dimmed">
+                {[
+                  formatDate(e.date),
+                  KIND_LABEL[e.kind],
+                  e.kind === 'payment' || e.kind === 'refund' ? methodText(e) : null,
+                  detailLine(e),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+              <StatusBadge e={e} />
+            </Group>
+          </div>
+          <div style={{ textAlign: 'right', flexShrink: 0 }}>
+            <Text size="sm" className={e.status === 'completed' ? undefined : classes.struck}>
+              {e.effect ? effectText(e.effect) : formatINR(e.amount)}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              Balance {signedINR(e.balance)}
+            </Text>
+          </div>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function Entries({ s }: { s: StatementResponse }) {
+  const rows = shownEntries(s.entries);
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <EntriesTable rows={rows} />
+      </Box>
+      <Box hiddenFrom="sm">
+        <EntriesList rows={rows} />
+      </Box>
+    </>
   );
 }
 

@@ -14,8 +14,9 @@ import { notify } from '../../../../lib/notify';
 import { useAllocate } from '../../api/allocate';
 import { amountProblem, defaultAmount, heldSources, SOURCE_LABEL, saleKey, saleSubject } from './statement-rules';
 
+/** What is due first: on a phone the end of a long label is cut. */
 const saleLabel = (o: OpenSale) =>
-  `${o.purpose}${o.petName ? ` · ${o.petName}` : ''} · ${formatDate(o.date)} — ${formatINR(o.due)} due`;
+  `${formatINR(o.due)} due · ${o.purpose} · ${formatDate(o.date)}${o.petName ? ` · ${o.petName}` : ''}`;
 
 /**
  * Apply to a sale: money the owner holds (the unapplied balance, wallet or deposit) goes to one of the sales still
@@ -81,7 +82,11 @@ function ApplyForm({ statement, onDone }: { statement: StatementResponse; onDone
       <Stack>
         <Text>
           Apply <strong>{formatINR(amount)}</strong> from the owner's {SOURCE_LABEL[source].toLowerCase()} to{' '}
-          <strong>{saleLabel(sale)}</strong>?
+          <strong>
+            {sale.purpose} of {formatDate(sale.date)}
+            {sale.petName ? ` (${sale.petName})` : ''}
+          </strong>
+          ?
         </Text>
         <Text size="sm" c="dimmed">
           {formatINR(sale.due - amount)} will still be due on the sale; {formatINR(held - amount)} stays held.

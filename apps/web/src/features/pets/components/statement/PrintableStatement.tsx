@@ -4,7 +4,7 @@ import { IconPrinter, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useBusiness } from '../../../../lib/business';
-import { balanceText } from './statement-rules';
+import { balanceText, effectText, shownEntries, signedINR } from './statement-rules';
 import classes from './statement.module.css';
 
 const STATUS_TEXT: Partial<Record<StatementEntry['status'], string>> = {
@@ -30,8 +30,7 @@ const cell = (rupees: number) => (rupees ? formatINR(rupees) : '');
 export function PrintableStatement({ statement, onClose }: { statement: StatementResponse; onClose: () => void }) {
   const business = useBusiness();
   const { owner, totals } = statement;
-  // An allocation is written as two linked rows; the copy shows the move once.
-  const rows = statement.entries.filter((e) => !(e.kind === 'allocation' && e.direction === 'in'));
+  const rows = shownEntries(statement.entries);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -91,15 +90,16 @@ export function PrintableStatement({ statement, onClose }: { statement: Statemen
                   <th>Date</th>
                   <th>Description</th>
                   <th className={classes.hideNarrow}>Receipt</th>
-                  <th className={classes.num}>Charged</th>
-                  <th className={classes.num}>Paid / credited</th>
+                  <th className={`${classes.num} ${classes.hideNarrow}`}>Charged</th>
+                  <th className={`${classes.num} ${classes.hideNarrow}`}>Paid / credited</th>
+                  <th className={`${classes.num} ${classes.showNarrow}`}>Amount</th>
                   <th className={classes.num}>Balance</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.length === 0 ? (
                   <tr>
-                    <td colSpan={6}>No entries.</td>
+                    <td colSpan={7}>No entries.</td>
                   </tr>
                 ) : (
                   rows.map((e) => (
@@ -110,9 +110,10 @@ export function PrintableStatement({ statement, onClose }: { statement: Statemen
                         {e.petName ? <span className={classes.muted}> · {e.petName}</span> : null}
                       </td>
                       <td className={classes.hideNarrow}>{e.receiptNo ?? ''}</td>
-                      <td className={classes.num}>{cell(Math.max(0, e.effect))}</td>
-                      <td className={classes.num}>{cell(Math.max(0, -e.effect))}</td>
-                      <td className={classes.num}>{formatINR(e.balance)}</td>
+                      <td className={`${classes.num} ${classes.hideNarrow}`}>{cell(Math.max(0, e.effect))}</td>
+                      <td className={`${classes.num} ${classes.hideNarrow}`}>{cell(Math.max(0, -e.effect))}</td>
+                      <td className={`${classes.num} ${classes.showNarrow}`}>{e.effect ? effectText(e.effect) : ''}</td>
+                      <td className={classes.num}>{signedINR(e.balance)}</td>
                     </tr>
                   ))
                 )}

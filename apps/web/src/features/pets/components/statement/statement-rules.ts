@@ -76,3 +76,14 @@ export function effectText(effect: number): string {
   if (toPaise(effect) === 0) return '—';
   return `${effect > 0 ? '+' : '−'}${formatINR(Math.abs(effect))}`;
 }
+
+/** Rupees with a real minus sign when negative: '₹300.00', '−₹1,200.00' (a balance held for the owner). */
+export const signedINR = (rupees: number): string =>
+  toPaise(rupees) < 0 ? `−${formatINR(-rupees)}` : formatINR(Math.abs(rupees));
+
+/**
+ * The rows a person reads: an allocation is written as two linked rows (out of one account, into another) with the
+ * same words and no effect, so it shows once, as its `out` row.
+ */
+export const shownEntries = (entries: readonly StatementEntry[]): StatementEntry[] =>
+  entries.filter((e) => !(e.kind === 'allocation' && e.direction === 'in'));
