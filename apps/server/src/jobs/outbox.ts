@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import type { CoreContext } from '../lib/context.ts';
 import { safeError } from '../lib/log-safe.ts';
-import { deleteExpiredIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
+import { deleteExpiredIdempotencyKeys } from '../modules/payments/idempotency.service.ts';
 import { outbox } from '../modules/notifications/notifications.service.ts';
 import { isPermanentFailure, logTransport, type MailTransport, smtpTransport } from './transport.ts';
 

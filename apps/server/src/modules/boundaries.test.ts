@@ -43,7 +43,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   boardings: 'boarding',
   appointments: 'appointments',
   provider_events: 'payments',
-  idempotency_keys: 'idempotency',
+  idempotency_keys: 'payments',
   staff_notifications: 'staff-notifications',
 };
 
@@ -138,7 +138,56 @@ function violations(): string[] {
   return found;
 }
 
+/**
+ * The modules each module's services and repos import (routes are left out: a route file composes modules for
+ * HTTP and nothing imports it but modules/index.ts).
+ */
+function moduleGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of productionFiles('modules')) {
+    if (file.endsWith('.routes.ts') || file === path.join('modules', 'index.ts')) continue;
+    const mod = moduleOf(file);
+    const deps = graph.get(mod) ?? new Set<string>();
+    graph.set(mod, deps);
+    for (const imp of importsOf(readFileSync(path.join(src, file), 'utf8'))) {
+      if (!imp.from.startsWith('.')) continue;
+      const target = path.relative(src, path.resolve(path.dirname(path.join(src, file)), imp.from));
+      if (!target.startsWith(`modules${path.sep}`)) continue;
+      const other = target.split(path.sep)[1]!;
+      if (other !== mod && !other.endsWith('.ts')) deps.add(other);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle of the graph, each as the modules on it from its smallest name (`a -> b -> a`). */
+export function cyclesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const found = new Set<string>();
+  const walk = (start: string, at: string, trail: string[]) => {
+    for (const next of graph.get(at) ?? []) {
+      if (next === start) {
+        const min = trail.reduce((m, x) => (x < m ? x : m));
+        const i = trail.indexOf(min);
+        found.add([...trail.slice(i), ...trail.slice(0, i), min].join(' -> '));
+      } else if (!trail.includes(next) && next > start) walk(start, next, [...trail, next]);
+    }
+  };
+  for (const m of [...graph.keys()].sort()) walk(m, m, [m]);
+  return [...found].sort();
+}
+
 describe('module boundaries', () => {
+  it('has no import cycles between modules (visits, boarding, subscriptions and payments meet in sales)', () => {
+    expect(cyclesOf(moduleGraph())).toEqual([]);
+    const demo = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+      ['d', new Set(['a'])],
+    ]);
+    expect(cyclesOf(demo)).toEqual(['a -> b -> c -> a']);
+  });
+
   it('gives every table an owning module', () => {
     const unowned = [...tables.values()].filter((t) => !TABLE_OWNERS[t]);
     expect(unowned, 'add these tables to TABLE_OWNERS').toEqual([]);

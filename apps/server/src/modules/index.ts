@@ -26,7 +26,7 @@ import { testClockRoutes } from './test-clock/test-clock.routes.ts';
 import { settingsRoutes } from './site/settings.routes.ts';
 import { admissionRoutes } from './pets/admission.routes.ts';
 import { vaccineReminderRoutes } from './reminders/vaccine-reminders.routes.ts';
-import { idempotencyPlugin } from './idempotency/idempotency.plugin.ts';
+import { idempotencyPlugin } from './payments/idempotency.plugin.ts';
 import { statementRoutes } from './sales/statement.routes.ts';
 import { staffNotificationRoutes } from './staff-notifications/staff-notifications.routes.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, pgCode } from '../../lib/errors.ts';
-import { answerOfTakenKey, inKeyScope, keyTransactionEnded } from '../idempotency/idempotency.service.ts';
+import { answerOfTakenKey, inKeyScope, keyTransactionEnded } from './idempotency.service.ts';
 import type { LedgerRow } from './payments.repo.ts';
 import { pendingPayments, voidPayment } from './payments.service.ts';
 

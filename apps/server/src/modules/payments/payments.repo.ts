@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, receiptCounters } from '../../db/schema/index.ts';
-import { noteLedgerRow } from '../idempotency/idempotency-scope.service.ts';
+import { noteLedgerRow } from './idempotency-scope.service.ts';
 
 export type LedgerRow = typeof payments.$inferSelect;
 export type NewLedgerRow = typeof payments.$inferInsert;

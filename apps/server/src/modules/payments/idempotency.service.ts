@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER as IDEMPOTENCY_HEADER_NAME, IDEMPOTENCY_MESSAGES } f
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
-import { entriesByIds, type LedgerRow } from '../payments/payments.service.ts';
+import { entriesByIds, type LedgerRow } from './payments.service.ts';
 import { currentScope } from './idempotency-scope.service.ts';
 import {
   addLedgerRows,
@@ -120,7 +120,7 @@ const LIVE_FIELDS: Record<string, (r: LedgerRow) => unknown> = {
  * Answers that show a ledger row in their own words: a prescription's payment says 'paid' for a completed one, and
  * shows its link only while it waits (prescriptions.service.ts). By route, without the `/api/v1` prefix.
  */
-const ROUTE_VIEWS: Record<string, Partial<typeof LIVE_FIELDS>> = {
+const ROUTE_VIEWS: Record<string, typeof LIVE_FIELDS> = {
   'POST /prescription/addprescription': {
     status: (r) => (r.status === 'completed' ? 'paid' : r.status),
     linkUrl: (r) => (r.status === 'pending' ? r.linkUrl : null),

@@ -9,8 +9,8 @@ import { makeItem, makeOwner, makePet } from '../../../test/factories.ts';
 import { ledgerOfPet, planOf, useVisitTest } from '../../../test/visit-kit.ts';
 import { idempotencyKeys, inventoryItems, visits } from '../../db/schema/index.ts';
 import { startOutboxWorker } from '../../jobs/outbox.ts';
-import { ProviderError } from '../payments/providers/errors.ts';
-import { OfflineProvider } from '../payments/providers/offline.ts';
+import { ProviderError } from './providers/errors.ts';
+import { OfflineProvider } from './providers/offline.ts';
 import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_MESSAGES as M } from './idempotency.service.ts';
 
 const { t, staff, types, db } = useVisitTest();
