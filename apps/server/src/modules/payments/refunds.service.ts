@@ -24,7 +24,6 @@ import { cancelAtProvider, moneyTransaction, voidPending } from './money.service
 import { entriesOfAccount, entryById, refundsOf } from './payments.repo.ts';
 import {
   accountOf,
-  allocate,
   completeRefund,
   failPayment,
   type LedgerRow,

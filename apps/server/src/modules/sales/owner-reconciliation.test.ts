@@ -72,7 +72,11 @@ it('every owner’s ledger reconciles to the paisa after a mixed run', async () 
   const first = await ok(
     post(
       '/visit/addgroomingvisit',
-      { petId: c.id, visitType: types.grooming!.id, details: { discount: 0, finalPrice: groomingPrice, selectedPayment: 'cash' } },
+      {
+        petId: c.id,
+        visitType: types.grooming!.id,
+        details: { discount: 0, finalPrice: groomingPrice, selectedPayment: 'cash' },
+      },
       staff.token,
     ),
     201,
@@ -84,7 +88,9 @@ it('every owner’s ledger reconciles to the paisa after a mixed run', async () 
   const later = await board('day_care', { days: 1, paymentType: 'payment_after_service' }, c.id);
   const cOwner = await ownerOf(c.id);
   const apply = Math.min(groomingPrice, types.day_care!.pricePaise / 100);
-  await ok(post('/payments/allocate', { ownerId: cOwner, from: 'unapplied', boardingId: later.boardingId, amount: apply }, staff.token));
+  await ok(
+    post('/payments/allocate', { ownerId: cOwner, from: 'unapplied', boardingId: later.boardingId, amount: apply }, staff.token),
+  );
   owners.push(cOwner);
 
   // D: a day care stay paid by card through the provider and deboarded; then a second stay whose card order is left
