@@ -1,6 +1,7 @@
 import type { AllocateBody, AllocateResponse } from '@pawdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useKeyedSubmit } from '../../../lib/idempotency';
 import { queryRoots } from '../../../lib/query-keys';
 
 /**
@@ -10,7 +11,13 @@ import { queryRoots } from '../../../lib/query-keys';
 export function useAllocate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AllocateBody) => api<AllocateResponse>('/payments/allocate', { method: 'POST', body }),
+    // One Idempotency-Key per confirmation: sent again after it got no answer, the money is applied once; another
+    // sale, source or amount is another submission.
+    mutationFn: useKeyedSubmit(
+      (body: AllocateBody, idempotencyKey) =>
+        api<AllocateResponse>('/payments/allocate', { method: 'POST', body, idempotencyKey }),
+      (body) => JSON.stringify(body),
+    ),
     onSuccess: () =>
       Promise.all(
         [queryRoots.payments, queryRoots.visits, queryRoots.boarding, queryRoots.prescriptions, queryRoots.subscriptions].map(

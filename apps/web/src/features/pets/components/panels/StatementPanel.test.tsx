@@ -133,6 +133,7 @@ function statement(
 /** GET /payments/statement answering `answers` in turn (the last one again), and POST /payments/allocate. */
 function mockApi(answers: StatementResponse[], allocate: { status: number; body: object } = { status: 200, body: {} }) {
   const posted: unknown[] = [];
+  const keys: (string | null)[] = [];
   let calls = 0;
   server.use(
     http.get('/api/v1/payments/statement', ({ request }) => {
@@ -141,6 +142,7 @@ function mockApi(answers: StatementResponse[], allocate: { status: number; body:
     }),
     http.post('/api/v1/payments/allocate', async ({ request }) => {
       posted.push(await request.json());
+      keys.push(request.headers.get('idempotency-key'));
       const body =
         allocate.status === 200
           ? { success: true, message: 'Applied to the sale', out: {}, in: {}, ...allocate.body }
@@ -161,7 +163,7 @@ function mockApi(answers: StatementResponse[], allocate: { status: number; body:
       }),
     ),
   );
-  return { posted, calls: () => calls };
+  return { posted, keys, calls: () => calls };
 }
 
 const applyButton = () => screen.getByRole('button', { name: 'Apply to a sale' });
@@ -262,6 +264,8 @@ describe('StatementPanel', () => {
     expect(api.posted).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(api.posted).toEqual([{ ownerId: OWNER_ID, from: 'unapplied', visitId: LATER, amount: 250 }]));
+    // One Idempotency-Key per confirmation: a retry after a dropped connection applies the money once.
+    expect(api.keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(await screen.findByText('Applied to the sale')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('statement-held')).toHaveTextContent('₹50.00'));
     expect(screen.queryByRole('dialog', { name: 'Apply to a sale' })).not.toBeInTheDocument();
