@@ -16,7 +16,7 @@ export const staffNotifications = pgTable(
     kind: varchar('kind', { length: 32 }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    /** The screen that deals with it, e.g. `/staff/pets?owner=…`. */
+    /** The screen that deals with it, e.g. `/staff/history?pet=…&statement=1` (Pet Records with the owner’s statement open). */
     link: text('link'),
     ownerId: ref('owner_id').references(() => owners.id),
     /** Ids of what it is about (a ledger row, a visit…), for the screen that opens it. */

@@ -96,7 +96,7 @@ function settleOnce(ctx: AppContext, input: SettleInput): Promise<Settled | null
       kind: 'unapplied_payment',
       title: `${formatINR(toRupees(amountPaise))} received that pays no sale`,
       body: `The provider captured ${formatINR(toRupees(amountPaise))} on ${refText(input.ref)}, which no pending payment waited for (the sale was settled another way, or the amount differs). It is held on the owner's unapplied balance: refund it or apply it to a sale from the owner's statement.`,
-      link: ours.petId ? `/staff/pets?pet=${ours.petId}&statement=1` : null,
+      link: ours.petId ? `/staff/history?pet=${ours.petId}&statement=1` : null,
       ownerId: ours.ownerId,
       refs: { paymentId: row.id },
       dedupeKey: `unapplied:${input.providerPaymentId}`,

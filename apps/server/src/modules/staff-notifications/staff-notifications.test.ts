@@ -41,7 +41,7 @@ async function allPages(limit: number, unread = false) {
 
 describe('staff notifications', () => {
   it('lists them newest first with the unread count', async () => {
-    await raise('First', at(0), '/staff/pets?pet=650000000000000000000001&statement=1');
+    await raise('First', at(0), '/staff/history?pet=650000000000000000000001&statement=1');
     await raise('Second', at(1));
     await raise('Third', at(2));
     const res = await list();
@@ -54,7 +54,7 @@ describe('staff notifications', () => {
       kind: 'unapplied_payment',
       title: 'First',
       body: 'First: body',
-      link: '/staff/pets?pet=650000000000000000000001&statement=1',
+      link: '/staff/history?pet=650000000000000000000001&statement=1',
       createdAt: T0.toISOString(),
       readAt: null,
     });

@@ -15,7 +15,7 @@ const notice = (n: number, fields: Partial<StaffNotification> = {}): StaffNotifi
   kind: 'unapplied_payment',
   title: `₹${n}00.00 received that pays no sale`,
   body: 'It is held on the owner’s unapplied balance: refund it or apply it to a sale from the owner’s statement.',
-  link: `/staff/pets?pet=${PET}&statement=1`,
+  link: `/staff/history?pet=${PET}&statement=1`,
   createdAt: '2026-11-20T04:30:00.000Z',
   readAt: null,
   ...fields,
@@ -56,12 +56,12 @@ function Landed() {
 describe('notificationTarget', () => {
   it.each([
     [
-      `/staff/pets?pet=${PET}&statement=1`,
+      `/staff/history?pet=${PET}&statement=1`,
       { to: '/staff/history', state: { petId: PET, panel: 'statement' }, label: 'Open statement' },
     ],
     [`/staff/history?pet=${PET}`, { to: '/staff/history', state: { petId: PET }, label: 'Open pet' }],
     ['/staff/deboard', { to: '/staff/deboard', label: 'Open' }],
-    ['/staff/pets?pet=not-an-id&statement=1', { to: '/staff/pets?pet=not-an-id&statement=1', label: 'Open' }],
+    ['/staff/history?pet=not-an-id&statement=1', { to: '/staff/history?pet=not-an-id&statement=1', label: 'Open' }],
     ['https://evil.example/x', null],
     ['//evil.example/x', null],
     [null, null],

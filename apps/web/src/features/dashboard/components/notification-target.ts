@@ -1,6 +1,6 @@
 /**
  * Where a staff notification's link leads in the app. The server names the owner's statement as
- * `/staff/pets?pet=<petId>&statement=1`; Pet Records (/staff/history) takes its pet and panel from navigation state
+ * `/staff/history?pet=<petId>&statement=1` (older notifications: `/staff/pets?…`); Pet Records (/staff/history) takes its pet and panel from navigation state
  * (spec: pages receive ids that way), so such a link opens Pet Records with the pet selected and its Account panel
  * open. Any other app path is followed as it is; anything that is not an app path is not a link.
  */
