@@ -166,7 +166,7 @@ export function cyclesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): strin
   const walk = (start: string, at: string, trail: string[]) => {
     for (const next of graph.get(at) ?? []) {
       if (next === start) {
-        const min = trail.reduce((m, x) => Math.min(x, m));
+        const min = [...trail].sort()[0]!;
         const i = trail.indexOf(min);
         found.add([...trail.slice(i), ...trail.slice(0, i), min].join(' -> '));
       } else if (!trail.includes(next) && next > start) walk(start, next, [...trail, next]);
