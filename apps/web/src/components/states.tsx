@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -64,5 +64,30 @@ export function ErrorState({
         ) : null}
       </Stack>
     </Alert>
+  );
+}
+
+/** A card's failed load, on one line: the message and a small Try Again (a page's is `ErrorState`). */
+export function InlineErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="red.8" role="alert">
+        {message}
+      </Text>
+      <Button size="compact-xs" variant="light" color="red" onClick={() => onRetry()}>
+        Try Again
+      </Button>
+    </Group>
+  );
+}
+
+/** A card's loading placeholder: `rows` grey bars `height` px high, named by `label`. */
+export function SkeletonRows({ label, rows, height }: { label: string; rows: number; height: number }) {
+  return (
+    <Stack gap={10} aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => i).map((i) => (
+        <Skeleton key={i} height={height} />
+      ))}
+    </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { formatDateTime, STAFF_NOTIFICATION_MESSAGES as M, type StaffNotification } from '@pawdesk/shared';
 import { IconBellRinging, IconChecks } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { InlineErrorState, SkeletonRows } from '../../../components/states';
 import { serverMessage } from '../../../lib/api-client';
 import {
   invalidateStaffNotifications,
@@ -77,24 +78,9 @@ export function NotificationsCard() {
       </Text>
     );
   } else if (q.isError) {
-    body = (
-      <Group gap="xs">
-        <Text size="sm" c="red.8" role="alert">
-          {M.load}
-        </Text>
-        <Button size="compact-xs" variant="light" color="red" onClick={() => q.refetch()}>
-          Try Again
-        </Button>
-      </Group>
-    );
+    body = <InlineErrorState message={M.load} onRetry={() => q.refetch()} />;
   } else {
-    body = (
-      <Stack gap={10} aria-label="Loading notifications">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={56} />
-        ))}
-      </Stack>
-    );
+    body = <SkeletonRows label="Loading notifications" rows={3} height={56} />;
   }
 
   return (

@@ -1,8 +1,9 @@
-import { Anchor, Button, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type FillLevel, fillLevel, OCCUPANCY_MSG, type OccupancyType } from '@pawdesk/shared';
 import { IconBan, IconBed, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { InlineErrorState, SkeletonRows } from '../../../components/states';
 import { occupancyQuery } from '../../../lib/endpoints/occupancy';
 
 const COLOR: Record<FillLevel, string> = { unlimited: 'gray', open: 'green', high: 'yellow', full: 'red' };
@@ -57,24 +58,9 @@ export function OccupancyCard() {
       </Text>
     );
   } else if (q.isError) {
-    body = (
-      <Group gap="xs">
-        <Text size="sm" c="red.8" role="alert">
-          {OCCUPANCY_MSG.load}
-        </Text>
-        <Button size="compact-xs" variant="light" color="red" onClick={() => q.refetch()}>
-          Try Again
-        </Button>
-      </Group>
-    );
+    body = <InlineErrorState message={OCCUPANCY_MSG.load} onRetry={() => q.refetch()} />;
   } else {
-    body = (
-      <Stack gap={10} aria-label="Loading occupancy">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} height={22} />
-        ))}
-      </Stack>
-    );
+    body = <SkeletonRows label="Loading occupancy" rows={5} height={22} />;
   }
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Today's occupancy">

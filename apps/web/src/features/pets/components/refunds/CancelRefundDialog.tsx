@@ -1,12 +1,12 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { formatINR } from '@pawdesk/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { LoadingState, ErrorState } from '../../../../components/states';
 import { MONEY_INPUT } from '../../../../components/NumberField';
 import { ApiError, serverMessage } from '../../../../lib/api-client';
-import { notify } from '../../../../lib/notify';
 import { type RefundQuoteView, useCancelSale, useRefundQuote } from '../../api/refunds';
+import { ActionForm, ReasonField, useMoneyAction } from './ActionForm';
 import { CANCEL_MESSAGES, type CancelFormValues, cancelPlan, initialCancelForm, overrideStart } from './cancel-plan';
 import { QuoteSummary } from './QuoteSummary';
 
@@ -28,7 +28,6 @@ function CancelForm({ visit, quote, onDone }: { visit: VisitRef; quote: RefundQu
   const [values, setValues] = useState<CancelFormValues>(() => initialCancelForm(quote));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const save = useCancelSale();
   const plan = cancelPlan(visit._id, quote, values);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
@@ -44,111 +43,90 @@ function CancelForm({ visit, quote, onDone }: { visit: VisitRef; quote: RefundQu
   const shown = (f: Field) => touched[f] || (f === 'amount' && values.amount !== '');
   const errorOf = (f: Field) => serverErrors[f] ?? (shown(f) ? plan.errors[f] : undefined);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!plan.body || save.isPending) return;
-    setFailure(null);
-    try {
-      const res = await save.mutateAsync(plan.body);
-      notify.success(res.message || CANCELLED_MESSAGE);
-      onDone();
-    } catch (err) {
+  const action = useMoneyAction({
+    save,
+    body: plan.body,
+    done: CANCELLED_MESSAGE,
+    noAnswer: NO_ANSWER_CANCEL,
+    onDone,
+    onFailed: (err) => {
       const fields: Partial<Record<Field, string>> = {};
       if (err instanceof ApiError)
         for (const [k, m] of Object.entries(err.errors)) if (SERVER_FIELD[k]) fields[SERVER_FIELD[k]] = m;
       setServerErrors(fields);
-      setFailure(serverMessage(err, NO_ANSWER_CANCEL));
-    }
-  };
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={save.isPending}>
-      <Stack gap="md">
-        <Text size="sm" fw={600}>
-          {visit.label}
+    <ActionForm
+      heading={visit.label}
+      action={action}
+      failedTitle={FAILED}
+      keepLabel="Keep the sale"
+      confirmLabel="Confirm"
+      canConfirm={plan.canConfirm}
+      onKeep={onDone}
+    >
+      <QuoteSummary quote={quote} plan={plan} />
+      {plan.nothingRefundable ? (
+        <Alert color="gray" variant="light" p="sm">
+          {plan.nothingRefundable}
+        </Alert>
+      ) : null}
+      {plan.mustOverride ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="sm">
+          {CANCEL_MESSAGES.windowPassed}
+        </Alert>
+      ) : null}
+      <ReasonField
+        ref={reasonRef}
+        label="Reason for cancelling"
+        value={values.reason}
+        onChange={(v) => set('reason', v)}
+        onBlur={touch('reason')}
+        error={errorOf('reason')}
+      />
+      <Checkbox
+        label="Override the policy amount"
+        description={plan.mustOverride ? 'Required: the refund window has passed.' : undefined}
+        checked={plan.overriding}
+        disabled={plan.mustOverride}
+        onChange={(e) => {
+          const on = e.currentTarget.checked;
+          set('override', on);
+          // The amount starts from the policy's refund.
+          if (on && values.amount === '') set('amount', overrideStart(quote));
+        }}
+      />
+      {plan.overriding ? (
+        <>
+          <NumberInput
+            {...MONEY_INPUT}
+            label="Amount to refund"
+            description={`From ${formatINR(0)} to ${formatINR(plan.maxOverride)} (what was paid)`}
+            required
+            max={plan.maxOverride}
+            clampBehavior="none"
+            value={values.amount}
+            onChange={(v) => set('amount', v)}
+            onBlur={touch('amount')}
+            error={errorOf('amount')}
+          />
+          <ReasonField
+            label="Reason for the override"
+            value={values.overrideReason}
+            onChange={(v) => set('overrideReason', v)}
+            onBlur={touch('overrideReason')}
+            error={errorOf('overrideReason')}
+          />
+        </>
+      ) : null}
+      {plan.blocked ? (
+        <Text size="sm" c="dimmed">
+          {plan.blocked}
         </Text>
-        <QuoteSummary quote={quote} plan={plan} />
-        {plan.nothingRefundable ? (
-          <Alert color="gray" variant="light" p="sm">
-            {plan.nothingRefundable}
-          </Alert>
-        ) : null}
-        {plan.mustOverride ? (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="sm">
-            {CANCEL_MESSAGES.windowPassed}
-          </Alert>
-        ) : null}
-        <Textarea
-          ref={reasonRef}
-          label="Reason for cancelling"
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
-          value={values.reason}
-          onChange={(e) => set('reason', e.currentTarget.value)}
-          onBlur={touch('reason')}
-          error={errorOf('reason')}
-        />
-        <Checkbox
-          label="Override the policy amount"
-          description={plan.mustOverride ? 'Required: the refund window has passed.' : undefined}
-          checked={plan.overriding}
-          disabled={plan.mustOverride}
-          onChange={(e) => {
-            const on = e.currentTarget.checked;
-            set('override', on);
-            // The amount starts from the policy's refund.
-            if (on && values.amount === '') set('amount', overrideStart(quote));
-          }}
-        />
-        {plan.overriding ? (
-          <>
-            <NumberInput
-              {...MONEY_INPUT}
-              label="Amount to refund"
-              description={`From ${formatINR(0)} to ${formatINR(plan.maxOverride)} (what was paid)`}
-              required
-              max={plan.maxOverride}
-              clampBehavior="none"
-              value={values.amount}
-              onChange={(v) => set('amount', v)}
-              onBlur={touch('amount')}
-              error={errorOf('amount')}
-            />
-            <Textarea
-              label="Reason for the override"
-              required
-              autosize
-              minRows={2}
-              maxLength={500}
-              value={values.overrideReason}
-              onChange={(e) => set('overrideReason', e.currentTarget.value)}
-              onBlur={touch('overrideReason')}
-              error={errorOf('overrideReason')}
-            />
-          </>
-        ) : null}
-        {plan.blocked ? (
-          <Text size="sm" c="dimmed">
-            {plan.blocked}
-          </Text>
-        ) : null}
-        {failure ? (
-          <Alert color="red" variant="light" role="alert" title={FAILED} icon={<IconAlertTriangle size={18} />} p="sm">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Keep the sale
-          </Button>
-          <Button type="submit" color="red" disabled={!plan.canConfirm} loading={save.isPending}>
-            Confirm
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+    </ActionForm>
   );
 }
 

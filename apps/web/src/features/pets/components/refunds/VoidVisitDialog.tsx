@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, serverMessage } from '../../../../lib/api-client';
-import { notify } from '../../../../lib/notify';
+import { ApiError } from '../../../../lib/api-client';
 import { useVoidVisit } from '../../api/refunds';
+import { ActionForm, ReasonField, useMoneyAction } from './ActionForm';
 import type { VisitRef } from './CancelRefundDialog';
 import { voidExplanation, voidPlan } from './void-plan';
 
@@ -21,64 +20,42 @@ function VoidForm({ visit, onDone }: { visit: VoidTarget; onDone: () => void }) 
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
   const save = useVoidVisit();
   const plan = voidPlan(visit._id, reason);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!plan.body || save.isPending) {
-      setTouched(true);
-      return;
-    }
-    setFailure(null);
-    try {
-      const res = await save.mutateAsync(plan.body);
-      notify.success(res.message || VOIDED_MESSAGE);
-      onDone();
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.errors.reason : undefined);
-      setFailure(serverMessage(err, NO_ANSWER_VOID));
-    }
-  };
+  const action = useMoneyAction({
+    save,
+    body: plan.body,
+    done: VOIDED_MESSAGE,
+    noAnswer: NO_ANSWER_VOID,
+    onDone,
+    onFailed: (err) => setServerError(err instanceof ApiError ? err.errors.reason : undefined),
+    onInvalid: () => setTouched(true),
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={save.isPending}>
-      <Stack gap="md">
-        <Text size="sm" fw={600}>
-          {visit.label}
-        </Text>
-        <Text size="sm">{voidExplanation(visit.paid)}</Text>
-        <Textarea
-          label="Reason for voiding"
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
-          data-autofocus
-          value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setServerError(undefined);
-          }}
-          onBlur={() => setTouched(true)}
-          error={serverError ?? (touched ? plan.error : undefined)}
-        />
-        {failure ? (
-          <Alert color="red" variant="light" role="alert" title={FAILED} icon={<IconAlertTriangle size={18} />} p="sm">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Keep the visit
-          </Button>
-          <Button type="submit" color="red" disabled={!plan.canConfirm} loading={save.isPending}>
-            Void visit
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ActionForm
+      heading={visit.label}
+      action={action}
+      failedTitle={FAILED}
+      keepLabel="Keep the visit"
+      confirmLabel="Void visit"
+      canConfirm={plan.canConfirm}
+      onKeep={onDone}
+    >
+      <Text size="sm">{voidExplanation(visit.paid)}</Text>
+      <ReasonField
+        label="Reason for voiding"
+        data-autofocus
+        value={reason}
+        onChange={(v) => {
+          setReason(v);
+          setServerError(undefined);
+        }}
+        onBlur={() => setTouched(true)}
+        error={serverError ?? (touched ? plan.error : undefined)}
+      />
+    </ActionForm>
   );
 }
 
