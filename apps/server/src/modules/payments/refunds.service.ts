@@ -19,6 +19,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { boardingsOfVisits } from '../boarding/boarding.service.ts';
+import { endSoldSubscriptions } from '../subscriptions/subscriptions.service.ts';
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
 import { cancelAtProvider, moneyTransaction, voidPending } from './money.service.ts';
 import { entriesOfAccount, entryById, refundsOf } from './payments.repo.ts';
@@ -290,8 +291,12 @@ export async function cancelSale(
     }
     if (toCredit > 0) throw new Error('refunds: the credit exceeds what is left of the charges');
 
-    // 2. Nothing more is collected for a cancelled sale.
+    // 2. Nothing more is collected for a cancelled sale, and a subscription it sold ends.
     const voided = await voidPending(tx, sale.entries, userId, now);
+    await endSoldSubscriptions(
+      tx,
+      sale.entries.flatMap((e) => (e.kind === 'charge' && e.subscriptionId ? [e.subscriptionId] : [])),
+    );
 
     // 3. Refunds, newest payment first, never more than is left of each.
     const refunds: LedgerRow[] = [];

@@ -11,6 +11,7 @@ import { useDeboardTest } from '../../../test/deboard-kit.ts';
 import { makeItem, makePet } from '../../../test/factories.ts';
 import type { TestUser } from '../../../test/harness.ts';
 import { ledgerRow, ownerRows, payCash, visitToPay } from '../../../test/payments-fixtures.ts';
+import { planOf, subscriptionRow, typeByCode } from '../../../test/visit-kit.ts';
 import { recordPayment } from './payments.service.ts';
 
 const { t, staff, db, post, get, board } = useDeboardTest();
@@ -151,6 +152,28 @@ describe('other sales', () => {
     );
     expect(res.refunds).toMatchObject([{ amount: 60, status: 'completed', method: 'cash' }]);
     expect(res.credit).toMatchObject({ amount: 60 });
+  });
+
+  it('a subscription cancelled by subscriptionId: refunded under the policy, and the subscription ends', async () => {
+    const p = await makePet(db(), { name: 'Motu' });
+    const plan = await planOf(db(), 'hostel');
+    const buyType = await typeByCode(db(), 'buy_subscription');
+    const price = plan.pricePaise / 100;
+    const bought = await ok(
+      post(
+        '/subscription/buysubscription',
+        { petId: p.id, visitType: buyType.id, planId: plan.id, details: { selectedPayment: 'cash', price }, totalPrice: price },
+        staff.token,
+      ),
+      201,
+    );
+    const id = bought.subscription._id as string;
+    const q = (await ok(quote(`subscriptionId=${id}`))).quote;
+    const res = await ok(
+      cancel({ subscriptionId: id, reason: 'Moving out of town', refundAmount: q.paid, overrideReason: 'Full refund agreed' }),
+    );
+    expect(res.refunds).toMatchObject([{ amount: q.paid, status: 'completed', method: 'cash' }]);
+    expect((await subscriptionRow(db(), id)).active).toBe(false);
   });
 });
 

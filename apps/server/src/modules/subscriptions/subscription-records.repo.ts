@@ -44,3 +44,13 @@ export async function takeGroomingSession(db: DbOrTx, id: string): Promise<Subsc
     .returning();
   return row;
 }
+
+/** Ends these subscriptions (no longer active); the ones it ended. */
+export async function endSubscriptions(db: DbOrTx, ids: readonly string[]): Promise<SubscriptionRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(subscriptions)
+    .set({ active: false })
+    .where(and(inArray(subscriptions.id, [...ids]), eq(subscriptions.active, true)))
+    .returning();
+}

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { allPlans, type PlanRow, planById, type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
 import {
+  endSubscriptions,
   findActiveOnPlans,
   findSubscription,
   insertSubscription,
@@ -148,4 +149,12 @@ export async function subscriptionDetailsFor(db: DbOrTx, petId: string, visitTyp
 export async function subscriptionById(db: DbOrTx, id: string) {
   const row = await findSubscription(db, id);
   return row ? subscriptionToApi(db, row) : undefined;
+}
+
+/**
+ * The subscriptions a sale sold, ended because the sale was voided or cancelled: the money is credited, so the days
+ * and sessions are no longer the owner's. `ids` are the subscriptions named on the sale's charges.
+ */
+export async function endSoldSubscriptions(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  return (await endSubscriptions(tx, [...new Set(ids)])).map((r) => r.id);
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { boardingsOfVisits } from '../boarding/boarding.service.ts';
+import { endSoldSubscriptions } from '../subscriptions/subscriptions.service.ts';
 import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
 import {
   accountOf,
@@ -64,6 +65,11 @@ export async function voidVisit(
       if (row) credits.push(row);
     }
     const voided = await voidPending(tx, entries, userId, now);
+    // A Buy Subscription visit's charge names the subscription it sold: voided, it ends.
+    const ended = await endSoldSubscriptions(
+      tx,
+      entries.flatMap((e) => (e.kind === 'charge' && e.subscriptionId ? [e.subscriptionId] : [])),
+    );
     const first = entries[0];
     const moved = first
       ? await sweepOverpayment(tx, {
@@ -89,6 +95,7 @@ export async function voidVisit(
         voidReason: body.reason,
         credits: credits.map((c) => c.id),
         voidedPayments: voided.map((v) => v.id),
+        endedSubscriptions: ended,
         unapplied: toRupees(moved?.in.amountPaise ?? 0),
       },
     });

@@ -11,8 +11,9 @@ import { auditLog, offlinePaymentLinks } from '../../db/schema/index.ts';
 import { boardingRow, useDeboardTest, visitRow } from '../../../test/deboard-kit.ts';
 import type { TestUser } from '../../../test/harness.ts';
 import { ledgerRow, ownerRows, payCash, visitToPay } from '../../../test/payments-fixtures.ts';
+import { planOf, subscriptionRow, typeByCode } from '../../../test/visit-kit.ts';
 
-const { t, staff, db, post, get, board, details, deboard } = useDeboardTest();
+const { t, staff, db, post, get, board, details, deboard, pet } = useDeboardTest();
 let admin: TestUser;
 beforeAll(async () => {
   admin = await t.user('staff', { isAdmin: true });
@@ -111,6 +112,32 @@ describe('POST /visit/voidvisit', () => {
     const linkId = new URL(linkUrl).pathname.split('/').pop()!;
     const [link] = await db().select().from(offlinePaymentLinks).where(eq(offlinePaymentLinks.id, linkId));
     expect(link!.status).toBe('cancelled');
+  });
+
+  it('a Buy Subscription visit voided: the subscription it sold ends (its days are no longer the owner’s)', async () => {
+    const p = await pet('Motu');
+    const plan = await planOf(db(), 'day_care');
+    const buyType = await typeByCode(db(), 'buy_subscription');
+    const price = plan.pricePaise / 100;
+    const bought = await ok(
+      post(
+        '/subscription/buysubscription',
+        {
+          petId: p.id,
+          visitType: buyType.id,
+          planId: plan.id,
+          details: { selectedPayment: 'cash', price },
+          totalPrice: price,
+        },
+        staff.token,
+      ),
+      201,
+    );
+    const subscriptionId = bought.subscription._id as string;
+    expect((await subscriptionRow(db(), subscriptionId)).active).toBe(true);
+    const res = await ok(voidIt(bought.visit._id));
+    expect(res.unapplied).toBe(price);
+    expect((await subscriptionRow(db(), subscriptionId)).active).toBe(false);
   });
 
   it('bad input, unknown visits and staff who are not admins', async () => {
