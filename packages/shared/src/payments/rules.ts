@@ -22,6 +22,13 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_ACCOUNTS = ['sale', 'wallet', 'deposit', 'unapplied'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
+/**
+ * What a sale's ledger rows name, in one list: the visit, its stay (boarding), a prescription, a subscription sold,
+ * an appointment. Every list of subjects in the code is this one.
+ */
+export const LEDGER_SUBJECTS = ['visitId', 'boardingId', 'prescriptionId', 'subscriptionId', 'appointmentId'] as const;
+export type LedgerSubject = (typeof LEDGER_SUBJECTS)[number];
+
 /** An allocation row's side: money leaving its account (`out`) or arriving (`in`). */
 export const ALLOCATION_DIRECTIONS = ['in', 'out'] as const;
 export type AllocationDirection = (typeof ALLOCATION_DIRECTIONS)[number];

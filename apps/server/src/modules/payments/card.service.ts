@@ -1,6 +1,7 @@
 import {
   type CreateOrderBody,
   formatINR,
+  LEDGER_SUBJECTS,
   type CreateOrderResponse,
   PAYMENT_MESSAGES as M,
   type PaymentDoneResponse,
@@ -94,7 +95,7 @@ async function orderFor(ctx: AppContext, row: LedgerRow, receipt: string): Promi
   try {
     if (row.providerOrderId && row.provider === p.name) return await p.fetchOrder(row.providerOrderId);
     const notes: Record<string, string> = { paymentId: row.id };
-    for (const k of ['visitId', 'boardingId', 'prescriptionId', 'subscriptionId'] as const) if (row[k]) notes[k] = row[k]!;
+    for (const k of LEDGER_SUBJECTS) if (row[k]) notes[k] = row[k]!;
     return await p.createOrder({ amountPaise: row.amountPaise, receipt, notes });
   } catch (err) {
     throw providerFailure(err, 'Payment order', M.orderFailed);
@@ -153,7 +154,7 @@ export async function verifyCheckoutPayment(
 function belongs(a: Account, orderId: string | null, notes: Record<string, string>): LedgerRow | 'notes' | null {
   const byOrder = orderId ? a.entries.find((e) => e.providerOrderId === orderId && e.kind === 'payment') : undefined;
   if (byOrder) return byOrder;
-  const ids = new Set(a.entries.flatMap((e) => [e.visitId, e.boardingId, e.prescriptionId, e.subscriptionId]));
+  const ids = new Set(a.entries.flatMap((e) => LEDGER_SUBJECTS.map((k) => e[k])));
   const named = [notes.visitId, notes.boardingId, notes.prescriptionId, notes.subscriptionId].filter(Boolean);
   return named.some((id) => ids.has(id!)) ? 'notes' : null;
 }

@@ -1,4 +1,11 @@
-import { formatINR, PAYMENT_MESSAGES as M, type PaymentLinkResponse, toRupees, VISIT_SAVED_MESSAGES } from '@pawdesk/shared';
+import {
+  formatINR,
+  LEDGER_SUBJECTS,
+  PAYMENT_MESSAGES as M,
+  type PaymentLinkResponse,
+  toRupees,
+  VISIT_SAVED_MESSAGES,
+} from '@pawdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -43,8 +50,7 @@ async function ensureLink(
       referenceId: `${row.id}.${Date.now().toString(36)}`,
       customer: { name: owner.name, email: owner.email, contact: owner.phone },
       notes: Object.fromEntries(
-        (['visitId', 'boardingId', 'prescriptionId', 'subscriptionId'] as const)
-          .filter((k) => row[k])
+        LEDGER_SUBJECTS.filter((k) => row[k])
           .map((k) => [k, row[k]!])
           .concat([['paymentId', row.id]]),
       ),

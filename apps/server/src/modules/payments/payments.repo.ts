@@ -1,3 +1,4 @@
+import type { LedgerSubject } from '@pawdesk/shared';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, receiptCounters } from '../../db/schema/index.ts';
@@ -6,15 +7,15 @@ import { noteLedgerRow } from './idempotency-scope.service.ts';
 export type LedgerRow = typeof payments.$inferSelect;
 export type NewLedgerRow = typeof payments.$inferInsert;
 
-/** The subjects an entry can be for; each names a column of the ledger. */
+/** The ledger column of each subject an entry can be for (LEDGER_SUBJECTS). */
 export const SUBJECT_COLUMNS = {
   visitId: payments.visitId,
   boardingId: payments.boardingId,
   subscriptionId: payments.subscriptionId,
   prescriptionId: payments.prescriptionId,
   appointmentId: payments.appointmentId,
-} as const;
-export type SubjectKey = keyof typeof SUBJECT_COLUMNS;
+} as const satisfies Record<LedgerSubject, unknown>;
+export type SubjectKey = LedgerSubject;
 
 /** Writes a ledger row (reported to the request's Idempotency-Key, whose replay answers the row's current state). */
 export async function insertEntry(db: DbOrTx, values: NewLedgerRow): Promise<LedgerRow> {

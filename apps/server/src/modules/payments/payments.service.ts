@@ -2,6 +2,7 @@ import {
   type AllocationDirection,
   financialYear,
   type LedgerAccount,
+  LEDGER_SUBJECTS,
   type LedgerMethod,
   type LedgerStatus,
   type LedgerVia,
@@ -363,13 +364,7 @@ export type Balance = ReturnType<typeof ledgerBalance>;
 /** The subject columns of a row (for an entry written about the same sale). */
 export function subjectOf(e: LedgerRow): Subject {
   if (e.account !== 'sale') return {};
-  return subjectOnly({
-    visitId: e.visitId ?? undefined,
-    boardingId: e.boardingId ?? undefined,
-    prescriptionId: e.prescriptionId ?? undefined,
-    subscriptionId: e.subscriptionId ?? undefined,
-    appointmentId: e.appointmentId ?? undefined,
-  });
+  return Object.fromEntries(LEDGER_SUBJECTS.flatMap((k) => (e[k] ? [[k, e[k]]] : []))) as Subject;
 }
 
 /** Entries per subject id (oldest first) for a page of visits, prescriptions… */

@@ -2,6 +2,7 @@ import {
   type AllocateResponse,
   type allocateBody,
   type LedgerAccount,
+  LEDGER_SUBJECTS,
   ledgerBalance,
   type OpenSale,
   STATEMENT_MESSAGES as M,
@@ -35,7 +36,7 @@ import {
  * money the owner holds (unapplied, wallet, deposit) can be applied (`allocateToSale`).
  */
 
-const SUBJECT_KEYS: readonly SubjectKey[] = ['visitId', 'boardingId', 'prescriptionId', 'subscriptionId', 'appointmentId'];
+const SUBJECT_KEYS: readonly SubjectKey[] = LEDGER_SUBJECTS;
 
 /**
  * What a row does to what the owner owes, in paise: a completed charge or refund raises it, a completed credit or
