@@ -14,7 +14,7 @@ import { visitItems, visits } from '../src/db/schema/index.ts';
 import { scheduleFollowUp } from '../src/modules/followups/followups.service.ts';
 import { makeItem, makeOwner, makePet, phone } from './factories.ts';
 import { useTestApp, useTestUser } from './harness.ts';
-import { ledgerRow, visitToPay } from './payments-fixtures.ts';
+import { ledgerRow, payCash, visitToPay } from './payments-fixtures.ts';
 import { holdSubscription, planOf, typeByCode } from './visit-kit.ts';
 
 const t = useTestApp();
@@ -1114,5 +1114,70 @@ describe('card payment of a stay’s balance', () => {
     expect(order.status, JSON.stringify(order.json())).toBe(200);
     expect(order.json().order).toMatchObject({ amount: 90000, currency: 'INR' });
     expect((await ledgerRow(t.database.db, payment._id)).status).toBe('void');
+  });
+});
+
+/* ───────────── the ledger's new calls (issue 15), sent with the client's habits ───────────── */
+
+describe('the ledger’s new calls accept the client’s habits (raw token, JSON content type on every call)', () => {
+  it('refund quote, cancel with refund, statement, allocation, void and staff notifications', async () => {
+    const admin = await t.user('staff', { isAdmin: true });
+    // A ₹25,000 sale paid in cash at the desk, the policy's own example.
+    const sale = await visitToPay(t.database.db, { pricePaise: 2_500_000 });
+    expect((await clientCall('POST', '/visit/voidvisit', staff.token, { visitId: sale.visit.id, reason: 'x' })).status).toBe(403);
+    // A visit's id is no payment's: 404.
+    const unknown = await clientCall('POST', '/payments/refund', admin.token, {
+      paymentId: sale.visit.id,
+      amount: 1,
+      reason: 'x',
+    });
+    expect(unknown.status).toBe(404);
+
+    await payCash(t.database.db, sale.pet.id, sale.visit.id, 2_500_000);
+    const quote = await clientCall('GET', `/payments/refund-quote?visitId=${sale.visit.id}`, admin.token);
+    expect(quote.status, JSON.stringify(quote.json())).toBe(200);
+    expectFields(quote.json(), {
+      'quote.cancelled': 'number',
+      'quote.paid': 'number',
+      'quote.deduction': 'number',
+      'quote.credit': 'number',
+      'quote.refund': 'number',
+      'quote.kept': 'number',
+      'quote.withinPolicy': 'boolean',
+      'quote.payments': 'array',
+    });
+    expect(quote.json().quote).toMatchObject({ cancelled: 25000, credit: 17500, refund: 17500, kept: 7500 });
+    const cancelled = await clientCall('POST', '/payments/cancel-sale', admin.token, {
+      visitId: sale.visit.id,
+      reason: 'Plans changed',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.json())).toBe(200);
+    expectFields(cancelled.json(), { 'credit._id': 'string', refunds: 'array', quote: 'object' });
+
+    const statement = await clientCall('GET', `/payments/statement?ownerId=${sale.owner.id}`, staff.token);
+    expect(statement.status).toBe(200);
+    expectFields(statement.json(), {
+      'owner._id': 'string',
+      entries: 'array',
+      'totals.due': 'number',
+      'totals.unapplied': 'number',
+      'totals.balance': 'number',
+      openSales: 'array',
+    });
+    expect(statement.json().totals).toMatchObject({ due: 0, balance: 0 });
+    const empty = await clientCall('POST', '/payments/allocate', staff.token, {
+      ownerId: sale.owner.id,
+      from: 'unapplied',
+      visitId: sale.visit.id,
+      amount: 1,
+    });
+    expect(empty.status).toBe(400);
+
+    const notices = await clientCall('GET', '/staff/notifications?unread=true', staff.token);
+    expect(notices.status).toBe(200);
+    expectFields(notices.json(), { notifications: 'array', unreadCount: 'number' });
+    const read = await clientCall('POST', '/staff/notifications/read', staff.token, { all: true });
+    expect(read.status).toBe(200);
+    expectFields(read.json(), { marked: 'number', unreadCount: 'number' });
   });
 });
