@@ -1,6 +1,7 @@
 import { formatINR, type LedgerMethod, type LedgerVia, toRupees } from '@pawdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { pgCode } from '../../lib/errors.ts';
+import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
 import { moneyTransaction } from './money.service.ts';
 import { entryByProviderPaymentId, type LedgerRow, pendingByProviderRef, rowByProviderRef } from './payments.repo.ts';
@@ -92,10 +93,13 @@ function settleOnce(ctx: AppContext, input: SettleInput): Promise<Settled | null
       tz: ctx.config.tz,
       now,
     }))!;
+    const pet = ours.petId ? (await petsWithOwnersByIds(tx, [ours.petId])).get(ours.petId) : undefined;
+    const whose = pet ? ` for ${pet.name} (${pet.owner.name}, ${pet.owner.phone})` : '';
+    const by = 'orderId' in input.ref ? 'a card payment' : 'a payment link';
     await raiseStaffNotification(tx, {
       kind: 'unapplied_payment',
       title: `${formatINR(toRupees(amountPaise))} received that pays no sale`,
-      body: `The provider captured ${formatINR(toRupees(amountPaise))} on ${refText(input.ref)}, which no pending payment waited for (the sale was settled another way, or the amount differs). It is held on the owner's unapplied balance: refund it or apply it to a sale from the owner's statement.`,
+      body: `${formatINR(toRupees(amountPaise))} arrived by ${by}${whose} after the sale was settled another way (or for another amount), so it pays nothing yet. It is held on the owner's unapplied balance: refund it or apply it to a sale from the owner's statement.`,
       link: ours.petId ? `/staff/history?pet=${ours.petId}&statement=1` : null,
       ownerId: ours.ownerId,
       refs: { paymentId: row.id },
