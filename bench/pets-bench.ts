@@ -16,11 +16,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
+import { CONNECTIONS, PG_URL, pgReachable, runLoad } from './kit.ts';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -35,9 +34,7 @@ import type {} from '../apps/server/src/plugins/auth.ts';
 const PETS = Number(process.env.BENCH_PETS ?? 100_000);
 const OWNERS = Math.round(PETS * 0.6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 10;
 const WARMUP_SECONDS = 3;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PG_DB = 'pawdesk_bench';
 const KEEP = process.env.BENCH_KEEP === '1';
 
@@ -86,18 +83,7 @@ autocannon(opts).then(
 );
 `;
 
-function runLoad(job: LoadJob): Promise<LoadResult> {
-  const autocannon = createRequire(import.meta.url).resolve('autocannon');
-  return new Promise((resolve, reject) => {
-    const w = new Worker(WORKER, { eval: true, workerData: { ...job, autocannon, connections: CONNECTIONS } });
-    w.once('message', (m: LoadResult & { failed?: string }) => {
-      if (m.failed) reject(new Error(`load generator failed: ${m.failed}`));
-      else resolve(m);
-      void w.terminate();
-    });
-    w.once('error', reject);
-  });
-}
+const load = (job: LoadJob) => runLoad<LoadJob, LoadResult>(WORKER, job);
 
 // ------------------------------------------------------------------ data
 
@@ -289,8 +275,8 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; gen
     const rows: Row[] = [];
     for (const s of SCENARIOS) {
       // A short warm-up, then the measured run.
-      await runLoad({ url: `http://127.0.0.1:${port}`, token, paths: s.paths, seconds: WARMUP_SECONDS });
-      const r = await runLoad({ url: `http://127.0.0.1:${port}`, token, paths: s.paths, seconds: SECONDS });
+      await load({ url: `http://127.0.0.1:${port}`, token, paths: s.paths, seconds: WARMUP_SECONDS });
+      const r = await load({ url: `http://127.0.0.1:${port}`, token, paths: s.paths, seconds: SECONDS });
       console.log(`[${kind}] ${s.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
       rows.push({ db: kind, scenario: s.name, r });
     }
@@ -319,17 +305,6 @@ async function explain(database: Database): Promise<string[]> {
     await q("phone like '981234%'", `${select} where o.phone like '981234%' ${order}`),
     await q('first page', `${select} ${order}`),
   ];
-}
-
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: `${PG_URL}/postgres`, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 {

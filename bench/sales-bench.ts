@@ -17,11 +17,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
+import { CONNECTIONS, PG_URL, pgReachable, runLoad } from './kit.ts';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -34,9 +33,7 @@ import type {} from '../apps/server/src/plugins/auth.ts';
 
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 5_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 10;
 const WARMUP_SECONDS = 3;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PG_DB = 'pawdesk_bench';
 const IDEMPOTENCY = process.env.BENCH_IDEMPOTENCY !== '0';
 const ROUTE = '/api/v1/visit/addgroomingvisit';
@@ -106,18 +103,7 @@ autocannon(opts).then(
 );
 `;
 
-function runLoad(job: LoadJob): Promise<LoadResult> {
-  const autocannon = createRequire(import.meta.url).resolve('autocannon');
-  return new Promise((resolve, reject) => {
-    const w = new Worker(WORKER, { eval: true, workerData: { ...job, autocannon, connections: CONNECTIONS } });
-    w.once('message', (m: LoadResult & { failed?: string }) => {
-      if (m.failed) reject(new Error(`load generator failed: ${m.failed}`));
-      else resolve(m);
-      void w.terminate();
-    });
-    w.once('error', reject);
-  });
-}
+const load = (job: LoadJob) => runLoad<LoadJob, LoadResult>(WORKER, job);
 
 // ------------------------------------------------------------------ data
 
@@ -267,9 +253,9 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; gen
         idempotency: s.idempotency,
       };
       // A short warm-up, then the measured run.
-      await runLoad({ ...job, seconds: WARMUP_SECONDS });
+      await load({ ...job, seconds: WARMUP_SECONDS });
       const before = await count(database, 'visits');
-      const r = await runLoad({ ...job, seconds: SECONDS });
+      const r = await load({ ...job, seconds: SECONDS });
       const saved = (await count(database, 'visits')) - before;
       console.log(
         `[${kind}] ${s.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, visits saved ${saved}`,
@@ -282,17 +268,6 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; gen
     await database.close();
     await dropPg?.();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: `${PG_URL}/postgres`, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
   }
 }
 
