@@ -102,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     clock: opts.clock ?? (config.testClock ? movableClock(config.tz) : systemClock(config.tz)),
     payments: opts.payments ?? createPaymentProvider(config, database.db),
   };
+  app.decorate('appContext', ctx);
 
   app.get(
     '/api/health',
@@ -135,4 +136,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.code(404).send({ success: false, message: `Route ${req.method} ${url} not found` });
   });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The context every module receives (main.ts starts the jobs with it). */
+    appContext: AppContext;
+  }
 }

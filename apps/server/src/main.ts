@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './db/index.ts';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './db/seed/demo.ts';
+import { startDailyJobs } from './jobs/daily.ts';
 import { startOutboxWorker } from './jobs/outbox.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -16,6 +17,7 @@ const log = await createLogger(config);
 const { database } = await prepareDatabase(config, (m) => log.info(m)).catch(cannotStart);
 const app = await buildApp({ config, database, logger: log });
 const worker = config.worker ? startOutboxWorker({ config, db: database.db, dbKind: database.kind }, app.log) : null;
+const daily = config.worker ? startDailyJobs(app.appContext, app.log) : null;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -24,6 +26,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
   try {
+    await daily?.stop();
     await worker?.stop();
     await app.close();
     await database.close();

@@ -38,6 +38,7 @@ export async function holdSubscription(
     .values({
       petId,
       planId: plan.id,
+      visitTypeId: plan.visitTypeId,
       daysLeft: plan.durationDays,
       groomingsLeft: plan.numberOfGroomings,
       pricePaise: plan.pricePaise,

@@ -24,9 +24,16 @@ export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 /**
  * What a sale's ledger rows name, in one list: the visit, its stay (boarding), a prescription, a subscription sold,
- * an appointment. Every list of subjects in the code is this one.
+ * an appointment, a boarding package's days (paid from the wallet). Every list of subjects in the code is this one.
  */
-export const LEDGER_SUBJECTS = ['visitId', 'boardingId', 'prescriptionId', 'subscriptionId', 'appointmentId'] as const;
+export const LEDGER_SUBJECTS = [
+  'visitId',
+  'boardingId',
+  'prescriptionId',
+  'subscriptionId',
+  'appointmentId',
+  'packageId',
+] as const;
 export type LedgerSubject = (typeof LEDGER_SUBJECTS)[number];
 
 /** An allocation row's side: money leaving its account (`out`) or arriving (`in`). */

@@ -95,8 +95,8 @@ export const petSubscriptionSchema = z.object({
   active: z.boolean(),
   daysLeft: z.number(),
   numberOfGroomings: z.number(),
-  firstPaymentDate: z.string(),
-  lastPaymentDate: z.string(),
+  firstPaymentDate: z.string().nullable(),
+  lastPaymentDate: z.string().nullable(),
 });
 export type PetSubscription = z.infer<typeof petSubscriptionSchema>;
 

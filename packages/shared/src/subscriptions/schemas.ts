@@ -62,8 +62,8 @@ export const subscriptionDetailsSchema = z.object({
   /** Per-day discount on extra days (rupees). */
   discount: z.number(),
   active: z.boolean(),
-  firstPaymentDate: z.string(),
-  lastPaymentDate: z.string(),
+  firstPaymentDate: z.string().nullable(),
+  lastPaymentDate: z.string().nullable(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 

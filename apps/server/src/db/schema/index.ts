@@ -6,3 +6,4 @@ export * from './visits.ts';
 export * from './site.ts';
 export * from './offline-payments.ts';
 export * from './staff-notifications.ts';
+export * from './packages.ts';

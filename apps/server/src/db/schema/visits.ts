@@ -28,6 +28,7 @@ import { users } from './auth.ts';
 import { inventoryItems } from './inventory.ts';
 import { owners, pets } from './pets.ts';
 import { prescriptions, visitTypes } from './clinic.ts';
+import { boardingPackageSubscriptions } from './packages.ts';
 
 export const subscriptionPlans = pgTable(
   'subscription_plans',
@@ -38,6 +39,8 @@ export const subscriptionPlans = pgTable(
     pricePaise: paise('price_paise').notNull(),
     durationDays: integer('duration_days').notNull(),
     numberOfGroomings: integer('number_of_groomings').notNull().default(0),
+    /** Days a purchase stays valid from its payment (admin-set); null: no expiry, as in the original. */
+    validityDays: integer('validity_days'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -45,6 +48,7 @@ export const subscriptionPlans = pgTable(
   (t) => [
     index('subscription_plans_type_idx').on(t.visitTypeId),
     check('subscription_plans_ck', sql`${t.pricePaise} >= 0 and ${t.durationDays} > 0 and ${t.numberOfGroomings} >= 0`),
+    check('subscription_plans_validity_ck', sql`${t.validityDays} is null or ${t.validityDays} between 1 and 3660`),
   ],
 );
 
@@ -54,21 +58,76 @@ export const subscriptions = pgTable(
     id: pk(),
     petId: refTo('pet_id', () => pets.id),
     planId: refTo('plan_id', () => subscriptionPlans.id),
+    /** The purpose (visit type) the subscription is for: the pet holds at most one active per purpose. */
+    visitTypeId: refTo('visit_type_id', () => visitTypes.id),
     daysLeft: integer('days_left').notNull(),
     groomingsLeft: integer('groomings_left').notNull().default(0),
+    /** Usable now: paid in full (or sold 'pay later'), days or groomings left, not expired. */
     active: boolean('active').notNull().default(true),
+    /** Sold by card or payment link and not paid yet: not usable until the money arrives (then active). */
+    awaitingPayment: boolean('awaiting_payment').notNull().default(false),
+    /** The end of its validity (the plan's validity days from payment); null: no expiry. Inactive the day after. */
+    validUntil: date('valid_until', { mode: 'string' }),
+    /** The day the owner was emailed that it is running out (days left ≤ 7 or validity ending), once per purchase. */
+    expiryWarnedOn: date('expiry_warned_on', { mode: 'string' }),
     discountPaise: paise('discount_paise').notNull().default(0),
     /** The plan's price and duration when bought: extra-day charges use these, not a later edit of the plan. */
     pricePaise: paise('price_paise').notNull(),
     durationDays: integer('duration_days').notNull(),
-    firstPaymentDate: date('first_payment_date', { mode: 'string' }).notNull(),
-    lastPaymentDate: date('last_payment_date', { mode: 'string' }).notNull(),
+    /** The days money was received (null until the first payment: a 'pay later' sale). */
+    firstPaymentDate: date('first_payment_date', { mode: 'string' }),
+    lastPaymentDate: date('last_payment_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('subscriptions_pet_idx').on(t.petId),
+    /** One live subscription per pet and purpose (active, or sold and waiting for its money). */
+    uniqueIndex('subscriptions_one_live_uq').on(t.petId, t.visitTypeId).where(sql`${t.active} or ${t.awaitingPayment}`),
+    index('subscriptions_valid_until_idx').on(t.validUntil).where(sql`${t.active}`),
     check('subscriptions_left_ck', sql`${t.daysLeft} >= 0 and ${t.groomingsLeft} >= 0`),
+    check('subscriptions_live_ck', sql`not (${t.active} and ${t.awaitingPayment})`),
+  ],
+);
+
+/**
+ * A subscription's history: each purchase and renewal (the visit that sold it, what it added, whether it is applied:
+ * a sale by card or link is applied when paid in full, a cash or 'pay later' sale at once), and its ends (expired
+ * with what remained, used up, ended by a void). Rows are written once; a purchase's status moves
+ * awaiting_payment → applied (or void when its sale is cancelled unpaid).
+ */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: pk(),
+    subscriptionId: refTo('subscription_id', () => subscriptions.id),
+    /** purchase | renewal | expired | used_up | ended */
+    kind: varchar('kind', { length: 16 }).notNull().$type<'purchase' | 'renewal' | 'expired' | 'used_up' | 'ended'>(),
+    /** awaiting_payment | applied | void (purchases and renewals); applied for the ends. */
+    status: varchar('status', { length: 16 }).notNull().$type<'awaiting_payment' | 'applied' | 'void'>(),
+    /** The Buy/Renew Subscription visit that sold it. */
+    visitId: ref('visit_id').references((): AnyPgColumn => visits.id),
+    planId: refTo('plan_id', () => subscriptionPlans.id),
+    /** Purchases: what the plan adds and costs (a snapshot). Ends: what was left and lost (days, groomings). */
+    days: integer('days').notNull().default(0),
+    groomings: integer('groomings').notNull().default(0),
+    pricePaise: paise('price_paise').notNull().default(0),
+    /** The sale may be used before it is paid ('pay later', chosen by staff). */
+    payLater: boolean('pay_later').notNull().default(false),
+    /** After it was applied: days and groomings left, valid until. */
+    daysLeftAfter: integer('days_left_after'),
+    groomingsLeftAfter: integer('groomings_left_after'),
+    validUntilAfter: date('valid_until_after', { mode: 'string' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+    createdBy: ref('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('subscription_events_sub_idx').on(t.subscriptionId, t.createdAt),
+    uniqueIndex('subscription_events_visit_uq').on(t.visitId),
+    check('subscription_events_kind_ck', sql`${t.kind} in ('purchase','renewal','expired','used_up','ended')`),
+    check('subscription_events_status_ck', sql`${t.status} in ('awaiting_payment','applied','void')`),
+    check('subscription_events_amounts_ck', sql`${t.days} >= 0 and ${t.groomings} >= 0 and ${t.pricePaise} >= 0`),
   ],
 );
 
@@ -201,13 +260,15 @@ export const payments = pgTable(
     /** partial_payment | advance_payment | payment_after_service, as chosen on the visit. */
     paymentType: varchar('payment_type', { length: 24 }).$type<PaymentType>(),
     /** Charges: what the amount is for, `sale` (the visit's price) or `extra_days` (deboarding). */
-    chargeFor: varchar('charge_for', { length: 16 }).$type<'sale' | 'extra_days'>(),
+    chargeFor: varchar('charge_for', { length: 16 }).$type<'sale' | 'extra_days' | 'package_day'>(),
     petId: ref('pet_id').references(() => pets.id),
     visitId: ref('visit_id').references(() => visits.id),
     boardingId: ref('boarding_id').references(() => boardings.id),
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
     prescriptionId: ref('prescription_id').references(() => prescriptions.id),
     appointmentId: ref('appointment_id').references(() => appointments.id),
+    /** A boarding package's daily charges (charge_for package_day) and the wallet money that paid them. */
+    packageId: ref('package_id').references((): AnyPgColumn => boardingPackageSubscriptions.id),
     /** A refund names the payment it gives back. */
     refundOf: ref('refund_of').references((): AnyPgColumn => payments.id),
     /** A credit names the charge it reduces. */
@@ -250,6 +311,7 @@ export const payments = pgTable(
     index('payments_boarding_idx').on(t.boardingId),
     index('payments_prescription_idx').on(t.prescriptionId),
     index('payments_subscription_idx').on(t.subscriptionId),
+    index('payments_package_idx').on(t.packageId),
     index('payments_pet_idx').on(t.petId, t.createdAt),
     index('payments_owner_idx').on(t.ownerId, t.createdAt),
     index('payments_refund_of_idx').on(t.refundOf),
@@ -269,7 +331,7 @@ export const payments = pgTable(
     ),
     check(
       'payments_subject_ck',
-      sql`${t.account} <> 'sale' or num_nonnulls(${t.visitId}, ${t.boardingId}, ${t.subscriptionId}, ${t.prescriptionId}, ${t.appointmentId}) >= 1`,
+      sql`${t.account} <> 'sale' or num_nonnulls(${t.visitId}, ${t.boardingId}, ${t.subscriptionId}, ${t.prescriptionId}, ${t.appointmentId}, ${t.packageId}) >= 1`,
     ),
     check('payments_sale_only_ck', sql`${t.kind} not in ('charge','credit') or ${t.account} = 'sale'`),
     check(
@@ -281,7 +343,7 @@ export const payments = pgTable(
     check('payments_allocation_of_ck', sql`${t.allocationOf} is null or (${t.kind} = 'allocation' and ${t.direction} = 'in')`),
     check(
       'payments_charge_for_ck',
-      sql`${t.chargeFor} is null or (${t.kind} = 'charge' and ${t.chargeFor} in ('sale','extra_days'))`,
+      sql`${t.chargeFor} is null or (${t.kind} = 'charge' and ${t.chargeFor} in ('sale','extra_days','package_day'))`,
     ),
     check('payments_deduction_ck', sql`${t.deductionPaise} is null or (${t.kind} = 'credit' and ${t.deductionPaise} >= 0)`),
     check('payments_fee_ck', sql`${t.feePaise} is null or ${t.feePaise} >= 0`),

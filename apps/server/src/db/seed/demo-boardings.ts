@@ -90,6 +90,7 @@ export async function seedDemoBoardings(
     .values({
       petId: dogs[3]!.id,
       planId: plan.id,
+      visitTypeId: plan.visitTypeId,
       daysLeft: plan.durationDays - 10,
       groomingsLeft: plan.numberOfGroomings,
       pricePaise: plan.pricePaise,

@@ -14,6 +14,7 @@ export const SUBJECT_COLUMNS = {
   subscriptionId: payments.subscriptionId,
   prescriptionId: payments.prescriptionId,
   appointmentId: payments.appointmentId,
+  packageId: payments.packageId,
 } as const satisfies Record<LedgerSubject, unknown>;
 export type SubjectKey = LedgerSubject;
 

@@ -24,6 +24,7 @@ import {
   type Settlement,
   transition,
 } from './payments.repo.ts';
+import { announceSaleMoney } from './sale-money.ts';
 
 export type { LedgerRow, SubjectKey };
 
@@ -157,7 +158,7 @@ export async function recordPayment(db: DbOrTx, p: NewPayment): Promise<LedgerRo
   if (account === 'sale') checkSubject(p.for);
   const status = p.status ?? 'completed';
   const done = status === 'completed';
-  return insertEntry(db, {
+  const row = await insertEntry(db, {
     kind: 'payment',
     status,
     account,
@@ -180,6 +181,8 @@ export async function recordPayment(db: DbOrTx, p: NewPayment): Promise<LedgerRo
     completedVia: done ? (p.via ?? 'desk') : null,
     completedAt: done ? p.now : null,
   });
+  if (done && account === 'sale') await announceSaleMoney(db, { subject: subjectOf(row), ownerId: row.ownerId, now: p.now });
+  return row;
 }
 
 /** Who decided a pending row's outcome and how: null `by` for a provider's webhook. */
@@ -201,12 +204,14 @@ export async function completePayment(
   done: Decision & { providerPaymentId?: string | null; tz: string },
 ): Promise<LedgerRow | undefined> {
   if (pending.kind !== 'payment' || pending.status !== 'pending') throw new Error('ledger: only a pending payment can complete');
-  return transition(db, pending.id, 'completed', {
+  const row = await transition(db, pending.id, 'completed', {
     ...decided(done),
     ...(done.providerPaymentId && !pending.providerPaymentId ? { providerPaymentId: done.providerPaymentId } : {}),
     receiptNo: await receiptFor(db, done.tz, done.now),
     paidAt: done.now,
   });
+  if (row?.account === 'sale') await announceSaleMoney(db, { subject: subjectOf(row), ownerId: row.ownerId, now: done.now });
+  return row;
 }
 
 /** A pending payment or refund the provider failed (the order failed, the link expired). */
@@ -330,6 +335,7 @@ export async function allocate(
   };
   const out = await row(a.from, 'out', null);
   const inn = await row(a.to, 'in', out.id);
+  if (inn.account === 'sale') await announceSaleMoney(db, { subject: subjectOf(inn), ownerId: a.ownerId, now: a.now });
   return { out, in: inn };
 }
 
@@ -403,6 +409,7 @@ export const pendingPayments = (entries: readonly LedgerRow[]): LedgerRow[] =>
   entries.filter((e) => e.kind === 'payment' && e.status === 'pending');
 
 export { loadAccount, pickSubject, toLedgerPayment } from './subjects.ts';
+export { onSaleMoney, type SaleMoney, type SaleMoneyListener } from './sale-money.ts';
 /** The owner's statement reads these (sales/statement.service.ts). */
 export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';
 /** Ledger rows by id (an idempotent request's replay reads the rows it wrote). */

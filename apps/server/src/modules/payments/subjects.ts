@@ -10,6 +10,7 @@ const LABEL: Record<SubjectKey, string> = {
   prescriptionId: 'Prescription',
   subscriptionId: 'Subscription',
   appointmentId: 'Appointment',
+  packageId: 'Boarding package',
 };
 
 /** What a card payment is for. A boarding comes first: its account covers its visit's charges too. */

@@ -1,6 +1,7 @@
 import {
   formatINR,
   type LedgerMethod,
+  type LedgerVia,
   type PaymentType,
   type SaveVisitResponse,
   toPaise,
@@ -54,7 +55,13 @@ export interface VisitSale {
    * with it, what was missing, who and when are recorded on the boarding.
    */
   admissionAcknowledged?: boolean | null;
-  pay: { paidNowPaise: number; method: LedgerMethod; paymentType: PaymentType | null };
+  pay: {
+    paidNowPaise: number;
+    method: LedgerMethod;
+    paymentType: PaymentType | null;
+    /** A payment the provider already captured (a purchase paid online): completed with its provider's ids. */
+    provider?: { provider: string; providerOrderId: string; providerPaymentId: string; via: LedgerVia };
+  };
   /** First step in the transaction; may return the subscription the visit sells (Buy Subscription). */
   prepare?: (tx: DbOrTx) => Promise<{ soldSubscriptionId: string } | undefined>;
   /** Last step before the ledger: follow-ups, a grooming session used. */
@@ -74,80 +81,91 @@ export interface SoldVisit {
 
 export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisit> {
   const boards = s.boardingDays !== undefined;
-  const now = ctx.clock.now();
   const ownerId = await ownerOfPet(ctx.db, s.petId);
   let sold: SoldVisit;
   try {
     sold = await moneyTransaction(ctx, async (tx) => {
       await lockLedger(tx, [ownerId]);
-      if (boards) await assertNotBoarded(tx, s.petId);
-      const admission = boards
-        ? await requireAdmission(tx, {
-            petId: s.petId,
-            acknowledged: s.admissionAcknowledged,
-            by: s.userId,
-            at: now,
-            today: ctx.clock.today(),
-          })
-        : undefined;
-      const prepared = await s.prepare?.(tx);
-      const soldSubscriptionId = prepared?.soldSubscriptionId ?? null;
-      const visit = await recordVisit(tx, {
-        petId: s.petId,
-        visitTypeId: s.type.id,
-        purpose: s.type.purpose,
-        pricePaise: s.pricePaise,
-        discountPaise: s.discountPaise,
-        customerType: s.customerType ?? null,
-        isSubscriptionAvailed: s.isSubscriptionAvailed ?? false,
-        subscriptionId: soldSubscriptionId ?? s.subscriptionId ?? null,
-        numberOfDays: s.numberOfDays ?? null,
-        note: s.note ?? null,
-        details: s.details,
-        createdBy: s.userId,
-      });
-      if (s.items?.length)
-        await recordVisitItems(
-          tx,
-          s.items.map((i) => ({ ...i, visitId: visit.id })),
-        );
-      const boarding = boards
-        ? await startBoarding(tx, {
-            petId: s.petId,
-            visitTypeId: s.type.id,
-            visitId: visit.id,
-            numberOfDays: s.boardingDays!,
-            subscriptionId: s.isSubscriptionAvailed ? (s.subscriptionId ?? null) : null,
-            entryTime: now,
-            admission,
-          })
-        : null;
-      await s.finish?.(tx, visit);
-      const subject: Subject = { visitId: visit.id };
-      if (boarding) subject.boardingId = boarding.id;
-      if (soldSubscriptionId) subject.subscriptionId = soldSubscriptionId;
-      const entry = {
-        ownerId,
-        petId: s.petId,
-        for: subject,
-        paymentType: s.pay.paymentType,
-        createdBy: s.userId,
-        tz: ctx.config.tz,
-        now,
-      };
-      await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
-      const payment = await recordPayment(tx, {
-        ...entry,
-        amountPaise: s.pay.paidNowPaise,
-        method: s.pay.method,
-        status: PENDING_METHODS.includes(s.pay.method) ? 'pending' : 'completed',
-      });
-      return { visit, boarding, soldSubscriptionId, payment, linkError: null };
+      return sellVisitIn(ctx, tx, s, ownerId);
     });
   } catch (err) {
     throw boards ? await asAlreadyBoarded(ctx.db, s.petId, err) : err;
   }
   return { ...sold, ...(await sendLinkAfterCommit(ctx, sold.payment)) };
+}
+
+/**
+ * The sale's writes inside the caller's money transaction, which holds the owner's ledger lock already (a purchase
+ * paid online is created in the transaction that records its verified payment). The caller sends any payment link
+ * after the commit (`sendLinkAfterCommit`).
+ */
+export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, ownerId: string): Promise<SoldVisit> {
+  const boards = s.boardingDays !== undefined;
+  const now = ctx.clock.now();
+  if (boards) await assertNotBoarded(tx, s.petId);
+  const admission = boards
+    ? await requireAdmission(tx, {
+        petId: s.petId,
+        acknowledged: s.admissionAcknowledged,
+        by: s.userId,
+        at: now,
+        today: ctx.clock.today(),
+      })
+    : undefined;
+  const prepared = await s.prepare?.(tx);
+  const soldSubscriptionId = prepared?.soldSubscriptionId ?? null;
+  const visit = await recordVisit(tx, {
+    petId: s.petId,
+    visitTypeId: s.type.id,
+    purpose: s.type.purpose,
+    pricePaise: s.pricePaise,
+    discountPaise: s.discountPaise,
+    customerType: s.customerType ?? null,
+    isSubscriptionAvailed: s.isSubscriptionAvailed ?? false,
+    subscriptionId: soldSubscriptionId ?? s.subscriptionId ?? null,
+    numberOfDays: s.numberOfDays ?? null,
+    note: s.note ?? null,
+    details: s.details,
+    createdBy: s.userId,
+  });
+  if (s.items?.length)
+    await recordVisitItems(
+      tx,
+      s.items.map((i) => ({ ...i, visitId: visit.id })),
+    );
+  const boarding = boards
+    ? await startBoarding(tx, {
+        petId: s.petId,
+        visitTypeId: s.type.id,
+        visitId: visit.id,
+        numberOfDays: s.boardingDays!,
+        subscriptionId: s.isSubscriptionAvailed ? (s.subscriptionId ?? null) : null,
+        entryTime: now,
+        admission,
+      })
+    : null;
+  await s.finish?.(tx, visit);
+  const subject: Subject = { visitId: visit.id };
+  if (boarding) subject.boardingId = boarding.id;
+  if (soldSubscriptionId) subject.subscriptionId = soldSubscriptionId;
+  const entry = {
+    ownerId,
+    petId: s.petId,
+    for: subject,
+    paymentType: s.pay.paymentType,
+    createdBy: s.userId,
+    tz: ctx.config.tz,
+    now,
+  };
+  await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
+  const payment = await recordPayment(tx, {
+    ...entry,
+    amountPaise: s.pay.paidNowPaise,
+    method: s.pay.method,
+    status: !s.pay.provider && PENDING_METHODS.includes(s.pay.method) ? 'pending' : 'completed',
+    ...(s.pay.provider ?? {}),
+  });
+  return { visit, boarding, soldSubscriptionId, payment, linkError: null };
 }
 
 /**

@@ -27,6 +27,7 @@ describe('GET /subscription/petssubscription/{petId}', () => {
       {
         petId: pet.id,
         planId: grooming.plan.id,
+        visitTypeId: grooming.plan.visitTypeId,
         pricePaise: grooming.plan.pricePaise,
         durationDays: grooming.plan.durationDays,
         daysLeft: 0,
@@ -38,6 +39,7 @@ describe('GET /subscription/petssubscription/{petId}', () => {
       {
         petId: pet.id,
         planId: daySchool.plan.id,
+        visitTypeId: daySchool.plan.visitTypeId,
         pricePaise: daySchool.plan.pricePaise,
         durationDays: daySchool.plan.durationDays,
         daysLeft: 12,

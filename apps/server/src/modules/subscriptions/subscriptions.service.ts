@@ -92,6 +92,7 @@ export async function createSubscription(
   return insertSubscription(tx, {
     petId: s.petId,
     planId: s.plan.id,
+    visitTypeId: s.plan.visitTypeId,
     daysLeft: s.plan.durationDays,
     groomingsLeft: s.plan.numberOfGroomings,
     active: true,

@@ -1,6 +1,7 @@
 import { setTestClockBody, testClockResponse } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ClockRangeError, type MovableClock } from '../../lib/clock.ts';
+import { runDailyJobs } from '../../jobs/daily.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 
@@ -49,6 +50,8 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         if (err instanceof ClockRangeError) throw badRequest(err.message);
         throw err;
       }
+      // What the moved day brings (a package's daily charge, a subscription expiring) happens before the answer.
+      await runDailyJobs(ctx, req.log);
       return answer();
     },
   );

@@ -145,6 +145,7 @@ describe('POST /admin/plans/{id}/retire and /restore', () => {
     await t.database.db.insert(subscriptions).values({
       petId: pet.id,
       planId: plan.id,
+      visitTypeId: plan.visitTypeId,
       daysLeft: 20,
       groomingsLeft: 1,
       pricePaise: plan.pricePaise,
