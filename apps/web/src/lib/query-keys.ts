@@ -17,6 +17,8 @@ export const queryRoots = {
   attendance: ['attendance'],
   boarding: ['boarding'],
   inventory: ['inventory'],
+  /** /packages/…: boarding package offers and an owner's activated packages. */
+  packages: ['packages'],
   payments: ['payments'],
   pets: ['pets'],
   prescriptions: ['prescriptions'],
@@ -27,4 +29,6 @@ export const queryRoots = {
   staff: ['staff'],
   subscriptions: ['subscriptions'],
   visits: ['visits'],
+  /** /wallet/…: an owner's prepaid wallet (balance and movements). */
+  wallet: ['wallet'],
 } as const;
