@@ -30,3 +30,4 @@ export * from './test-clock.ts';
 export * from './boarding/deboard.ts';
 export * from './boarding/rules.ts';
 export * from './boarding/occupancy.ts';
+export * from './payments/checkout-schemas.ts';

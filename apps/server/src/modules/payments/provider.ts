@@ -49,6 +49,8 @@ export interface PaymentProvider {
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
   fetchOrder(orderId: string): Promise<ProviderOrder>;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
+  /** Every payment attempt on an order, as the provider holds them (Razorpay `GET /orders/:id/payments`). */
+  fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   createPaymentLink(input: {
     amountPaise: number;
     description: string;

@@ -1,11 +1,11 @@
-import { formatINR, type LedgerMethod, type LedgerVia, toRupees } from '@pawdesk/shared';
+import type { LedgerMethod, LedgerVia } from '@pawdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { pgCode } from '../../lib/errors.ts';
-import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
-import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
+import { fulfilCheckout } from './checkout-orders.service.ts';
+import { holdAsUnapplied } from './hold-unapplied.ts';
 import { moneyTransaction } from './money.service.ts';
 import { entryByProviderPaymentId, type LedgerRow, pendingByProviderRef, rowByProviderRef } from './payments.repo.ts';
-import { completePayment, lockLedger, recordPayment, subjectOf, sweepOverpayment } from './payments.service.ts';
+import { completePayment, lockLedger, subjectOf, sweepOverpayment } from './payments.service.ts';
 
 export type SettleOutcome = 'processed' | 'duplicate' | 'unapplied';
 export interface Settled {
@@ -33,9 +33,21 @@ export interface SettleInput {
  * - money that pays no pending payment (the payment was voided because the sale was settled another way, the order
  *   was superseded, the amount differs, the order was already paid) is booked to the owner's unapplied account and
  *   staff are notified (`unapplied`): captured money is never dropped, never counted as paying a sale twice.
+ * A provider order of a checkout order (a plan bought online, a wallet top-up: nothing was sold before the money)
+ * is fulfilled instead, exactly once (checkout-orders.service.ts `fulfilCheckout`).
  * Null: the order or link is not ours.
  */
 export async function settle(ctx: AppContext, input: SettleInput): Promise<Settled | null> {
+  if ('orderId' in input.ref) {
+    const done = await fulfilCheckout(ctx, {
+      providerOrderId: input.ref.orderId,
+      providerPaymentId: input.providerPaymentId,
+      amountPaise: input.amountPaise,
+      via: input.via,
+      by: input.by ?? null,
+    });
+    if (done) return { row: done.row, outcome: done.outcome };
+  }
   try {
     return await settleOnce(ctx, input);
   } catch (err) {
@@ -73,37 +85,22 @@ function settleOnce(ctx: AppContext, input: SettleInput): Promise<Settled | null
       await sweepOverpayment(tx, { ownerId: row.ownerId, petId: row.petId, subject: subjectOf(row), by: input.by ?? null, now });
       return { row, outcome: 'processed' as const };
     }
-    const amountPaise = input.amountPaise ?? ours.amountPaise;
     const meantFor = Object.entries(subjectOf(ours))
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
-    const row = (await recordPayment(tx, {
+    const row = await holdAsUnapplied(tx, {
       ownerId: ours.ownerId,
       petId: ours.petId,
-      account: 'unapplied',
-      for: {},
-      amountPaise,
+      amountPaise: input.amountPaise ?? ours.amountPaise,
       method: input.method ?? ours.method ?? 'card',
       via: input.via,
-      createdBy: input.by ?? null,
+      by: input.by ?? null,
       provider: ours.provider,
-      ...('orderId' in input.ref ? { providerOrderId: input.ref.orderId } : { providerLinkId: input.ref.linkId }),
+      ref: input.ref,
       providerPaymentId: input.providerPaymentId,
       note: `Captured on ${refText(input.ref)} (${meantFor}) when no payment was waiting on it: held as unapplied`,
+      why: 'after the sale was settled another way (or for another amount)',
       tz: ctx.config.tz,
-      now,
-    }))!;
-    const pet = ours.petId ? (await petsWithOwnersByIds(tx, [ours.petId])).get(ours.petId) : undefined;
-    const whose = pet ? ` for ${pet.name} (${pet.owner.name}, ${pet.owner.phone})` : '';
-    const by = 'orderId' in input.ref ? 'a card payment' : 'a payment link';
-    await raiseStaffNotification(tx, {
-      kind: 'unapplied_payment',
-      title: `${formatINR(toRupees(amountPaise))} received that pays no sale`,
-      body: `${formatINR(toRupees(amountPaise))} arrived by ${by}${whose} after the sale was settled another way (or for another amount), so it pays nothing yet. It is held on the owner's unapplied balance: refund it or apply it to a sale from the owner's statement.`,
-      link: ours.petId ? `/staff/history?pet=${ours.petId}&statement=1` : null,
-      ownerId: ours.ownerId,
-      refs: { paymentId: row.id },
-      dedupeKey: `unapplied:${input.providerPaymentId}`,
       now,
     });
     return { row, outcome: 'unapplied' as const };

@@ -33,6 +33,11 @@ export async function paymentById(db: DbOrTx, id: string, lock = false): Promise
   return row;
 }
 
+/** The payments made on an order, oldest first. */
+export async function paymentsOfOrder(db: DbOrTx, orderId: string): Promise<OfflinePaymentRow[]> {
+  return db.select().from(offlinePayments).where(eq(offlinePayments.orderId, orderId)).orderBy(offlinePayments.createdAt);
+}
+
 export async function insertLink(db: DbOrTx, v: typeof offlinePaymentLinks.$inferInsert): Promise<OfflineLinkRow> {
   const [row] = await db.insert(offlinePaymentLinks).values(v).returning();
   return row!;

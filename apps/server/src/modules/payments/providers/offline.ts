@@ -17,6 +17,7 @@ import {
   type OfflineRefundRow,
   orderById,
   paymentById,
+  paymentsOfOrder,
   refundById,
   refundedOf,
   setOrderStatus,
@@ -137,6 +138,11 @@ export class OfflineProvider implements PaymentProvider {
     const p = await paymentById(this.db, paymentId);
     if (!p) throw notFound('payment');
     return toPayment(p);
+  }
+
+  async fetchOrderPayments(orderId: string): Promise<ProviderPayment[]> {
+    if (!(await orderById(this.db, orderId))) throw notFound('order');
+    return (await paymentsOfOrder(this.db, orderId)).map(toPayment);
   }
 
   async createPaymentLink(input: Parameters<PaymentProvider['createPaymentLink']>[0]): Promise<ProviderLink> {

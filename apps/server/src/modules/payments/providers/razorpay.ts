@@ -135,6 +135,11 @@ export class RazorpayProvider implements PaymentProvider {
     return toPayment((await call(() => this.sdk.payments.fetch(paymentId))) as unknown as RzpPayment);
   }
 
+  async fetchOrderPayments(orderId: string): Promise<ProviderPayment[]> {
+    const r = (await call(() => this.sdk.orders.fetchPayments(orderId))) as unknown as { items?: RzpPayment[] };
+    return (r.items ?? []).map(toPayment);
+  }
+
   async createPaymentLink(input: Parameters<PaymentProvider['createPaymentLink']>[0]): Promise<ProviderLink> {
     const l = await call(() =>
       this.sdk.paymentLink.create({
