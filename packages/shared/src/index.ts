@@ -31,3 +31,5 @@ export * from './boarding/deboard.ts';
 export * from './boarding/rules.ts';
 export * from './boarding/occupancy.ts';
 export * from './payments/checkout-schemas.ts';
+export * from './wallet/rules.ts';
+export * from './wallet/schemas.ts';

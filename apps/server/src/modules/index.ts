@@ -29,6 +29,7 @@ import { vaccineReminderRoutes } from './reminders/vaccine-reminders.routes.ts';
 import { idempotencyPlugin } from './payments/idempotency.plugin.ts';
 import { statementRoutes } from './sales/statement.routes.ts';
 import { staffNotificationRoutes } from './staff-notifications/staff-notifications.routes.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -62,4 +63,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   vaccineReminderRoutes,
   statementRoutes,
   staffNotificationRoutes,
+  walletRoutes,
 ];

@@ -112,6 +112,17 @@ export const paymentDoneResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   payment: ledgerPaymentSchema,
+  /**
+   * A checkout order's verification (a plan bought online, a wallet top-up): what it created, e.g. { visitId,
+   * subscriptionId } or { walletPaymentId }, or { unapplied } when the money is held on the owner's unapplied balance.
+   */
+  checkout: z
+    .object({
+      purpose: z.enum(['subscription', 'wallet_topup']),
+      status: z.enum(['created', 'paid', 'cancelled']),
+      result: z.record(z.string(), z.string()),
+    })
+    .optional(),
 });
 export type PaymentDoneResponse = z.infer<typeof paymentDoneResponse>;
 

@@ -13,6 +13,12 @@ import { VET_CUSTOMER_TYPES, VISIT_MESSAGES } from './rules.ts';
 /** How money is taken at the desk: cash, a payment link sent to the owner, or a card through the provider. */
 export const VISIT_PAYMENT_METHODS = ['cash', 'payment_link', 'card'] as const;
 export type VisitPaymentMethod = (typeof VISIT_PAYMENT_METHODS)[number];
+/**
+ * What a New Visit save accepts: the desk's methods and the owner's wallet (issue 16), taken as an allocation
+ * wallet → sale, only up to the balance (the ledger method of an allocation is none).
+ */
+export const SALE_PAYMENT_METHODS = [...VISIT_PAYMENT_METHODS, 'wallet'] as const;
+export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
 
 /** Longest stay one visit may book. */
 export const MAX_BOOKED_DAYS = 366;
@@ -26,7 +32,7 @@ export const discountSchema = z
   .pipe(rupees({ label: 'Discount' }))
   .default(0);
 
-export const paymentMethodSchema = z.enum(VISIT_PAYMENT_METHODS, { error: VISIT_MESSAGES.paymentMethod });
+export const paymentMethodSchema = z.enum(SALE_PAYMENT_METHODS, { error: VISIT_MESSAGES.paymentMethod });
 export const paymentTypeSchema = z.enum(PAYMENT_TYPES, { error: 'Please select a payment type' });
 
 const petId = text({ error: VISIT_MESSAGES.petMissing }).pipe(idSchema);

@@ -12,6 +12,7 @@ import {
 } from '@pawdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { checkoutOrderOf } from './checkout-orders.service.ts';
 import { cancelAtProvider, moneyTransaction } from './money.service.ts';
 import { attachProviderRef, entryById, entryByProviderPaymentId, type LedgerRow } from './payments.repo.ts';
 import { lockLedger, pendingPayments, recordPayment, sweepOverpayment, voidPayment } from './payments.service.ts';
@@ -135,19 +136,34 @@ export async function createCardOrder(ctx: AppContext, body: CreateOrderBody, cr
   };
 }
 
-/** The checkout's result: a valid signature completes the order's pending payment, once. */
+/**
+ * The checkout's result: a valid signature completes the order's pending payment, once; a checkout order (a plan
+ * bought online, a wallet top-up) is fulfilled, once (settle → fulfilCheckout). A customer verifies only their own
+ * checkout orders (404 for any other order: nothing is said about it).
+ */
 export async function verifyCheckoutPayment(
   ctx: AppContext,
   body: VerifyPaymentBody,
   by: string | null = null,
+  role: 'staff' | 'customer' = 'staff',
 ): Promise<PaymentDoneResponse> {
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!ctx.payments.verifyCheckoutSignature(orderId, paymentId, signature)) {
     throw badRequest(M.failed, { razorpay_signature: M.signatureInvalid });
   }
+  if (role === 'customer') {
+    const order = await checkoutOrderOf(ctx, orderId);
+    if (!order || order.userId !== by) throw notFound('Payment order');
+  }
   const done = await settle(ctx, { ref: { orderId }, providerPaymentId: paymentId, method: 'card', via: 'checkout', by });
   if (!done) throw notFound('Payment order');
-  return { success: true, message: M.done, payment: toLedgerPayment(done.row) };
+  const checkout = await checkoutOrderOf(ctx, orderId);
+  return {
+    success: true,
+    message: M.done,
+    payment: toLedgerPayment(done.row),
+    ...(checkout ? { checkout: { purpose: checkout.purpose, status: checkout.status, result: checkout.result ?? {} } } : {}),
+  };
 }
 
 /** Does the provider's payment belong to this account: one of its orders, or notes naming its visit or boarding? */

@@ -223,6 +223,13 @@ export async function fulfilCheckout(
         return { order: marked ?? order, row, outcome: 'unapplied' as const, result: marked ? result : (order.result ?? {}) };
       };
       const what = order.purpose === 'wallet_topup' ? 'a wallet top-up' : 'a subscription bought online';
+      if (order.status === 'paid' && order.paymentId) {
+        // The once-guard: the order is paid. The same payment reported again answers what it recorded.
+        const paidRow = await entryById(tx, order.paymentId);
+        if (paidRow && (!paidRow.providerPaymentId || paidRow.providerPaymentId === input.providerPaymentId)) {
+          return { order, row: paidRow, outcome: 'duplicate' as const, result: order.result ?? {} };
+        }
+      }
       if (order.status !== 'created') {
         return hold(
           `on an online order (${what}) that was already ${order.status}`,

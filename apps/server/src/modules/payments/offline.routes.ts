@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { principal } from '../../plugins/auth.ts';
+import { checkoutOrderOf } from './checkout-orders.service.ts';
 import { pendingPaymentOnLink } from './link-ledger.repo.ts';
 import { type LinkPageData, linkPage } from './offline-page.ts';
 import { entryById } from './payments.repo.ts';
@@ -33,7 +34,7 @@ function refusal(err: unknown, what: string): unknown {
 
 /**
  * The offline provider's stand-ins for Razorpay's pages (only mounted when no Razorpay keys are configured):
- * the checkout the web app opens in a dialog (staff only), the page a payment link opens, and Razorpay processing a
+ * the checkout the web app opens in a dialog (staff; customers for their own checkout orders), the page a payment link opens, and Razorpay processing a
  * refund (staff only: browser tests and demos confirm a card or link refund the way Razorpay's webhook would).
  *
  * Outside production the link page is what a customer sees on Razorpay's: anyone holding the link presses Pay.
@@ -52,17 +53,25 @@ export const offlineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: O
   app.post(
     '/payments/offline/checkout/:orderId/pay',
     {
-      onRequest: staff,
+      // A customer pays their own checkout orders (a plan bought online, a wallet top-up), except in production.
+      onRequest: mode === 'desk' ? staff : app.auth('staff', 'customer'),
       schema: {
         tags,
         summary:
-          'Offline provider: the checkout dialog’s Pay or Fail; answers the checkout result Razorpay’s checkout gives (signed when captured)',
+          mode === 'desk'
+            ? 'Offline provider: the checkout dialog’s Pay or Fail; answers the checkout result Razorpay’s checkout gives (signed when captured)'
+            : 'Offline provider: the checkout dialog’s Pay or Fail (staff: any order; a customer: their own checkout orders); answers the checkout result Razorpay’s checkout gives (signed when captured)',
         params: orderParams,
         body: offlinePayBody,
         response: { 200: offlinePayResponse },
       },
     },
     async (req) => {
+      const who = principal(req);
+      if (who.role === 'customer') {
+        const order = await checkoutOrderOf(ctx, req.params.orderId);
+        if (!order || order.userId !== who.id) throw notFound('Payment order');
+      }
       try {
         return {
           success: true as const,

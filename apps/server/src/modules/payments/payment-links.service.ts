@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { enqueueEmails } from '../notifications/notifications.service.ts';
-import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
+import { ownersByIds, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { attachProviderRef, entryById, type LedgerRow } from './payments.repo.ts';
 import { ProviderError } from './providers/errors.ts';
 import { toLedgerPayment } from './subjects.ts';
@@ -37,7 +37,7 @@ async function ensureLink(
   ctx: AppContext,
   row: LedgerRow,
   owner: { name: string; email: string | null; phone: string },
-  petName: string,
+  description: string,
   log?: FastifyBaseLogger,
 ) {
   if (row.providerLinkId && row.linkUrl && row.provider === ctx.payments.name) return row;
@@ -45,7 +45,7 @@ async function ensureLink(
   try {
     link = await ctx.payments.createPaymentLink({
       amountPaise: row.amountPaise,
-      description: `Payment for ${petName}`,
+      description,
       // Unique per link (Razorpay refuses a reference id twice), tied to the ledger row.
       referenceId: `${row.id}.${Date.now().toString(36)}`,
       customer: { name: owner.name, email: owner.email, contact: owner.phone },
@@ -91,9 +91,13 @@ export async function sendPaymentLink(
 ): Promise<PaymentLinkResponse> {
   const pending = await pendingLinkRow(ctx, paymentRowId);
   const pet = pending.petId ? (await petsWithOwnersByIds(ctx.db, [pending.petId])).get(pending.petId) : undefined;
-  if (!pet) throw notFound('Pet');
+  if (pending.petId && !pet) throw notFound('Pet');
+  // A wallet top-up names no pet: the link is the owner's.
+  const owner = pet?.owner ?? (await ownersByIds(ctx.db, [pending.ownerId])).get(pending.ownerId);
+  if (!owner) throw notFound('Owner');
+  const what = pet ? `for ${pet.name}` : 'to top up your wallet';
   const hadLink = Boolean(pending.providerLinkId && pending.provider === ctx.payments.name);
-  const row = await ensureLink(ctx, pending, pet.owner, pet.name, opts.log);
+  const row = await ensureLink(ctx, pending, owner, pet ? `Payment for ${pet.name}` : 'Wallet top-up', opts.log);
   const linkUrl = row.linkUrl!;
   const business = ctx.config.business;
   const amount = formatINR(toRupees(row.amountPaise));
@@ -104,14 +108,16 @@ export async function sendPaymentLink(
         dedupeKey,
         kind: 'payment_link',
         refDate: ctx.clock.today(),
-        ownerId: pet.owner.id,
-        ownerName: pet.owner.name,
-        toAddress: pet.owner.email,
-        subject: `Payment link for ${pet.name}: ${amount} - ${business.name}`,
+        ownerId: owner.id,
+        ownerName: owner.name,
+        toAddress: owner.email,
+        subject: pet
+          ? `Payment link for ${pet.name}: ${amount} - ${business.name}`
+          : `Wallet top-up link: ${amount} - ${business.name}`,
         body: [
-          `Dear ${pet.owner.name},`,
+          `Dear ${owner.name},`,
           '',
-          `Please pay ${amount} for ${pet.name} through this secure link:`,
+          `Please pay ${amount} ${what} through this secure link:`,
           linkUrl,
           '',
           'Warm regards,',

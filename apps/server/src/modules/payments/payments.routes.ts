@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import { createCardOrder, verifyCheckoutPayment, verifyPendingPayment } from './card.service.ts';
+import { checkoutOrderRoutes } from './checkout-orders.routes.ts';
 import { offlineRoutes } from './offline.routes.ts';
 import { sendPaymentLink } from './payment-links.service.ts';
 import { OfflineProvider } from './providers/offline.ts';
@@ -62,15 +63,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/payments/verify-payment',
     {
-      onRequest: staff,
+      onRequest: app.auth('staff', 'customer'),
       schema: {
         tags,
-        summary: 'The checkout result: a valid signature (HMAC-SHA256 of order_id|payment_id) completes the payment once',
+        summary:
+          'The checkout result: a valid signature (HMAC-SHA256 of order_id|payment_id) completes the payment once, or fulfils a checkout order once (a plan bought online, a wallet top-up); customers only for their own checkout orders',
         body: verifyPaymentBody,
         response: { 200: paymentDoneResponse },
       },
     },
-    async (req) => verifyCheckoutPayment(ctx, req.body, principal(req).id),
+    async (req) => {
+      const who = principal(req);
+      return verifyCheckoutPayment(ctx, req.body, who.id, who.role === 'customer' ? 'customer' : 'staff');
+    },
   );
 
   app.post(
@@ -138,6 +143,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   await app.register(refundRoutes, { ctx });
+  await app.register(checkoutOrderRoutes, { ctx });
 
   if (ctx.payments instanceof OfflineProvider) await app.register(offlineRoutes, { ctx, provider: ctx.payments });
 };

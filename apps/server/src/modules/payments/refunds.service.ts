@@ -203,20 +203,21 @@ export async function refundQuoteOf(ctx: AppContext, ref: SaleRef): Promise<Refu
 }
 
 /** Card and payment-link money goes back through the provider that took it; cash (and the rest) at the desk. */
-const throughProvider = (p: LedgerRow) => Boolean(p.providerPaymentId) && (p.method === 'card' || p.method === 'payment_link');
+export const throughProvider = (p: LedgerRow) =>
+  Boolean(p.providerPaymentId) && (p.method === 'card' || p.method === 'payment_link');
 
-function checkProvider(ctx: AppContext, p: LedgerRow) {
+export function checkProvider(ctx: AppContext, p: LedgerRow) {
   if (throughProvider(p) && p.provider !== ctx.payments.name) throw conflict(M.otherProvider(p.provider ?? 'another provider'));
 }
 
 /** A refund written now and sent to the provider after the commit. */
-interface ToSend {
+export interface ToSend {
   refund: LedgerRow;
   payment: LedgerRow;
 }
 
 /** Another refund of the same payment won the race (the database's own check): a clear 409, never a 500. */
-function raceOrThrow(err: unknown): never {
+export function raceOrThrow(err: unknown): never {
   if (pgCode(err) === '23514')
     throw conflict('Another refund of this payment was recorded at the same moment. Please try again.');
   throw err;
@@ -296,6 +297,7 @@ export async function cancelSale(
     await endSoldSubscriptions(
       tx,
       sale.entries.flatMap((e) => (e.kind === 'charge' && e.subscriptionId ? [e.subscriptionId] : [])),
+      { visitIds: sale.entries.flatMap((e) => (e.kind === 'charge' && e.visitId ? [e.visitId] : [])), now },
     );
 
     // 3. Refunds, newest payment first, never more than is left of each.
@@ -446,7 +448,7 @@ export async function refundPayment(
  * in the ledger: no money left, and what the sale holds for it goes to the owner's unapplied balance (staff are
  * notified when `notify`). Answers the rows as they are now, by id, with the error to answer for a failed one.
  */
-async function sendToProvider(
+export async function sendToProvider(
   ctx: AppContext,
   list: readonly ToSend[],
   userId: string,

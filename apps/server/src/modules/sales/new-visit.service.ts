@@ -18,7 +18,7 @@ import {
   type veterinaryVisitBody,
   VISIT_MESSAGES,
   VISIT_TYPE_CODE,
-  type VisitPaymentMethod,
+  type SalePaymentMethod,
   type VisitTypeCode,
 } from '@pawdesk/shared';
 import type { z } from 'zod';
@@ -72,7 +72,7 @@ export async function saleTarget(
 }
 
 /** The method of money taken now; a method the client did not name is recorded as not recorded. */
-export const methodOf = (m: VisitPaymentMethod | null | undefined): LedgerMethod => m ?? 'not_recorded';
+export const methodOf = (m: SalePaymentMethod | null | undefined): LedgerMethod | 'wallet' => m ?? 'not_recorded';
 
 /** 400 with the spec's message when the discount is above the price it reduces. */
 export function checkDiscount(pricePaise: number, discount: number): number {
@@ -124,7 +124,7 @@ export function pricedSale(
   type: VisitTypeRow,
   userId: string,
   p: Pricing,
-  method: LedgerMethod,
+  method: LedgerMethod | 'wallet',
   extra: Partial<VisitSale> = {},
 ): VisitSale {
   const { details, pay, ...rest } = extra;
@@ -220,7 +220,7 @@ export async function addGroomingVisit(ctx: AppContext, b: Parsed<typeof groomin
   return save(
     ctx,
     pricedSale(b, type, userId, p, methodOf(d.selectedPayment), {
-      finish: held ? (tx) => useGroomingSession(tx, held.row.id) : undefined,
+      finish: held ? (tx) => useGroomingSession(tx, held.row.id, ctx.clock.now()) : undefined,
     }),
   );
 }

@@ -19,6 +19,7 @@ import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
 import { requireAdmission } from '../pets/admission.service.ts';
 import { type LedgerRow, lockLedger, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
 import { ownerOfPet } from '../pets/pet-lookups.service.ts';
+import { payFromWallet, requireWalletFunds } from '../wallet/wallet.service.ts';
 import { BOARDING_CODES, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
 import { type NewVisitItemRow, recordVisit, recordVisitItems, type VisitRow } from '../visits/visit-records.service.ts';
 
@@ -26,7 +27,8 @@ import { type NewVisitItemRow, recordVisit, recordVisitItems, type VisitRow } fr
  * Selling a visit: one transaction writes the visit (and its lines), boards the pet (boarding purposes), runs the
  * purpose's own steps (a subscription bought or a grooming session used, a follow-up), posts the charge for the
  * final price and records what is paid now, or writes nothing. Cash (and a method the client did not name) is a
- * completed payment with a receipt number; a card or a payment link is a pending payment the provider completes.
+ * completed payment with a receipt number; a card or a payment link is a pending payment the provider completes;
+ * the wallet is an allocation wallet → sale, only up to the wallet's balance.
  */
 
 /** How the money taken now moved: cash or not recorded complete now; card and payment link stay pending. */
@@ -57,7 +59,8 @@ export interface VisitSale {
   admissionAcknowledged?: boolean | null;
   pay: {
     paidNowPaise: number;
-    method: LedgerMethod;
+    /** 'wallet': paid from the owner's wallet, an allocation wallet → sale (400 beyond its balance). */
+    method: LedgerMethod | 'wallet';
     paymentType: PaymentType | null;
     /** A payment the provider already captured (a purchase paid online): completed with its provider's ids. */
     provider?: { provider: string; providerOrderId: string; providerPaymentId: string; via: LedgerVia };
@@ -102,6 +105,8 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
 export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, ownerId: string): Promise<SoldVisit> {
   const boards = s.boardingDays !== undefined;
   const now = ctx.clock.now();
+  // Paid from the wallet: refused before anything is written when it holds less (checked again as it pays).
+  if (s.pay.method === 'wallet') await requireWalletFunds(tx, ownerId, s.pay.paidNowPaise);
   if (boards) await assertNotBoarded(tx, s.petId);
   const admission = boards
     ? await requireAdmission(tx, {
@@ -158,13 +163,17 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
     now,
   };
   await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
-  const payment = await recordPayment(tx, {
-    ...entry,
-    amountPaise: s.pay.paidNowPaise,
-    method: s.pay.method,
-    status: !s.pay.provider && PENDING_METHODS.includes(s.pay.method) ? 'pending' : 'completed',
-    ...(s.pay.provider ?? {}),
-  });
+  const method = s.pay.method;
+  const payment =
+    method === 'wallet'
+      ? await payFromWallet(tx, { ownerId, petId: s.petId, subject, amountPaise: s.pay.paidNowPaise, by: s.userId, now })
+      : await recordPayment(tx, {
+          ...entry,
+          amountPaise: s.pay.paidNowPaise,
+          method,
+          status: !s.pay.provider && PENDING_METHODS.includes(method) ? 'pending' : 'completed',
+          ...(s.pay.provider ?? {}),
+        });
   return { visit, boarding, soldSubscriptionId, payment, linkError: null };
 }
 
@@ -210,7 +219,8 @@ export function paymentAnswer(s: Pick<SoldVisit, 'payment' | 'linkError' | 'link
   if (!p) return null;
   return {
     _id: p.id,
-    method: p.method ?? 'not_recorded',
+    // Paid from the wallet: an allocation, whose ledger method is none.
+    method: p.kind === 'allocation' ? 'wallet' : (p.method ?? 'not_recorded'),
     status: p.status,
     amount: toRupees(p.amountPaise),
     receiptNo: p.receiptNo,

@@ -1,10 +1,22 @@
-import { CORE_VACCINES_SAVED, coreVaccinesBody, coreVaccinesResponse } from '@pawdesk/shared';
+import {
+  CORE_VACCINES_SAVED,
+  coreVaccinesBody,
+  coreVaccinesResponse,
+  toPaise,
+  toRupees,
+  WALLET_MESSAGES,
+  walletSettingsBody,
+  walletSettingsResponse,
+} from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
-import { coreVaccines, setCoreVaccines } from './settings.service.ts';
+import { coreVaccines, setCoreVaccines, setWalletMaxTopUp, walletMaxTopUpPaise } from './settings.service.ts';
 
-/** Settings: the core vaccines of the admission rule (read by staff, changed by admins on the Prices screen). */
+/**
+ * Settings: the core vaccines of the admission rule (read by staff, changed by admins on the Prices screen), and the
+ * wallet's largest top-up.
+ */
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/settings/core-vaccines',
@@ -35,6 +47,37 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       success: true as const,
       message: CORE_VACCINES_SAVED,
       names: await setCoreVaccines(ctx.db, principal(req), req.body.names),
+    }),
+  );
+
+  app.get(
+    '/settings/wallet',
+    {
+      onRequest: app.auth('staff'),
+      schema: {
+        tags: ['settings'],
+        summary: 'The wallet settings: the largest top-up in rupees (default ₹1,00,000)',
+        response: { 200: walletSettingsResponse },
+      },
+    },
+    async () => ({ success: true as const, maxTopUp: toRupees(await walletMaxTopUpPaise(ctx.db)) }),
+  );
+
+  app.put(
+    '/settings/wallet',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the largest wallet top-up (rupees). Audited.',
+        body: walletSettingsBody,
+        response: { 200: walletSettingsResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: WALLET_MESSAGES.settingsSaved,
+      maxTopUp: toRupees(await setWalletMaxTopUp(ctx.db, principal(req), toPaise(req.body.maxTopUp))),
     }),
   );
 };

@@ -1,4 +1,11 @@
-import { CORE_VACCINE_NAME_MAX, DEFAULT_CORE_VACCINES, MAX_CORE_VACCINES } from '@pawdesk/shared';
+import {
+  CORE_VACCINE_NAME_MAX,
+  DEFAULT_CORE_VACCINES,
+  DEFAULT_MAX_TOP_UP,
+  MAX_CORE_VACCINES,
+  MAX_TOP_UP_CEILING,
+  toPaise,
+} from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -41,5 +48,38 @@ export async function setCoreVaccines(db: DbOrTx, actor: Principal, names: strin
       after: { names },
     });
     return names;
+  });
+}
+
+/** The wallet's settings (issue 16): the largest top-up, in paise (admin-set, default ₹1,00,000). */
+export const WALLET_SETTINGS_KEY = 'wallet';
+
+function asMaxTopUpPaise(value: unknown): number {
+  const v = value && typeof value === 'object' ? (value as { maxTopUpPaise?: unknown }).maxTopUpPaise : undefined;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= toPaise(MAX_TOP_UP_CEILING)
+    ? v
+    : toPaise(DEFAULT_MAX_TOP_UP);
+}
+
+/** The largest top-up, in paise. */
+export async function walletMaxTopUpPaise(db: DbOrTx): Promise<number> {
+  return asMaxTopUpPaise(await readSetting(db, WALLET_SETTINGS_KEY));
+}
+
+/** Sets the largest top-up (paise, already checked) and records the change; no change writes nothing. */
+export async function setWalletMaxTopUp(db: DbOrTx, actor: Principal, maxTopUpPaise: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const before = asMaxTopUpPaise(await readSettingForUpdate(tx, WALLET_SETTINGS_KEY));
+    if (before === maxTopUpPaise) return before;
+    await writeSetting(tx, WALLET_SETTINGS_KEY, { maxTopUpPaise });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.wallet',
+      entity: 'settings',
+      entityId: WALLET_SETTINGS_KEY,
+      before: { maxTopUpPaise: before },
+      after: { maxTopUpPaise },
+    });
+    return maxTopUpPaise;
   });
 }

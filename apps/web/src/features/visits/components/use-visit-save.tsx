@@ -1,4 +1,10 @@
-import { VISIT_MESSAGES, VISIT_PAYMENT_METHODS, VISIT_SAVED_MESSAGES, type VisitPaymentMethod } from '@pawdesk/shared';
+import {
+  type SalePaymentMethod,
+  VISIT_MESSAGES,
+  VISIT_PAYMENT_METHODS,
+  VISIT_SAVED_MESSAGES,
+  type VisitPaymentMethod,
+} from '@pawdesk/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -43,7 +49,7 @@ interface MethodRequired<C extends SaveCode> extends SaveCommon<C> {
  * Whether a purpose's schema requires a payment method (`details.selectedPayment`, even at ₹0: Dog Park, Shop):
  * its request must then say `askMethod: true`, and its body gets a chosen method.
  */
-type RequiresMethod<C extends SaveCode> = SaveBodies[C] extends { details: { selectedPayment: VisitPaymentMethod } }
+type RequiresMethod<C extends SaveCode> = SaveBodies[C] extends { details: { selectedPayment: SalePaymentMethod } }
   ? true
   : false;
 
