@@ -265,4 +265,24 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   })),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
+  // boarding packages (issue 16): offers, an owner's packages (unknown ones are a 404; packages tests cover the rest)
+  [`GET ${V}/packages`]: staffOnly(200, () => ({ query: { active: '1' } })),
+  [`GET ${V}/customer/packages`]: customerOnly(),
+  // The fixture's type may not board pets (400: Hostel or Day Care only).
+  [`POST ${V}/admin/packages`]: adminOnly([201, 400], (fx) => ({
+    body: { name: `Matrix ${fx.uniq()}`, boardingType: fx.visitTypeId, days: 15, price: 11500 },
+  })),
+  [`PUT ${V}/admin/packages/{id}`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: { price: 12000 } })),
+  [`POST ${V}/admin/packages/{id}/retire`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`POST ${V}/admin/packages/{id}/restore`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`POST ${V}/packages/activate`]: staffOnly(404, (fx) => ({
+    body: { ownerId: fx.a.ownerId, packageId: UNKNOWN_ID, petIds: [fx.a.petId] },
+  })),
+  [`POST ${V}/customer/packages/activate`]: customerOnly(404, (fx) => ({ body: { packageId: UNKNOWN_ID, petIds: [fx.a.petId] } })),
+  [`POST ${V}/packages/{id}/checkin`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
+  [`POST ${V}/packages/{id}/pets`]: staffOnly(404, (fx) => ({ params: { id: UNKNOWN_ID }, body: { remove: [fx.a.petId] } })),
+  [`POST ${V}/packages/{id}/end`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`POST ${V}/customer/packages/{id}/end`]: customerOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`GET ${V}/packages/owner/{ownerId}`]: staffOnly(200, (fx) => ({ params: { ownerId: fx.a.ownerId } })),
+  [`GET ${V}/customer/packages/mine`]: customerOnly(),
 };

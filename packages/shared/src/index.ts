@@ -30,6 +30,7 @@ export * from './test-clock.ts';
 export * from './boarding/deboard.ts';
 export * from './boarding/rules.ts';
 export * from './boarding/occupancy.ts';
+export * from './packages/schemas.ts';
 export * from './payments/checkout-schemas.ts';
 export * from './wallet/rules.ts';
 export * from './wallet/schemas.ts';

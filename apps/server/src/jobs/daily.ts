@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
+import { chargePackageDays } from '../modules/sales/package-daily.service.ts';
 
 /**
  * The business's daily jobs: a boarding package's day charged from the wallet, subscriptions past their validity
@@ -14,7 +15,7 @@ export interface DailyJob {
 }
 
 /** The jobs, in the order they run (a package's charges before the warnings that read the balance). */
-export const DAILY_JOBS: DailyJob[] = [];
+export const DAILY_JOBS: DailyJob[] = [{ name: 'boarding package days', run: chargePackageDays }];
 
 /** Runs every job once; a job that fails is logged and the next still runs. */
 export async function runDailyJobs(ctx: AppContext, log?: Pick<FastifyBaseLogger, 'error'>): Promise<void> {

@@ -30,6 +30,8 @@ import { idempotencyPlugin } from './payments/idempotency.plugin.ts';
 import { statementRoutes } from './sales/statement.routes.ts';
 import { staffNotificationRoutes } from './staff-notifications/staff-notifications.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
+import { packageOfferRoutes } from './packages/packages.routes.ts';
+import { packageSaleRoutes } from './sales/package-sales.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -64,4 +66,6 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   statementRoutes,
   staffNotificationRoutes,
   walletRoutes,
+  packageOfferRoutes,
+  packageSaleRoutes,
 ];

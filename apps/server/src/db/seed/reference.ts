@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
+  DEFAULT_PACKAGE,
   DEFAULT_PLANS,
   DEFAULT_VISIT_TYPES,
   type Purpose,
@@ -9,12 +11,16 @@ import {
 } from '@pawdesk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { customerServices, subscriptionPlans, visitTypes } from '../schema/index.ts';
+import { boardingPackages, customerServices, subscriptionPlans, visitTypes } from '../schema/index.ts';
+
+/** The default package's id: the one migration 0012 gives it (substr(md5('package:15-days-boarding'), 1, 24)). */
+export const DEFAULT_PACKAGE_ID = createHash('md5').update('package:15-days-boarding').digest('hex').slice(0, 24);
 
 /**
  * Reference data every database needs (visit types with default prices, the
- * public service catalogue, default subscription plans). Idempotent: it adds
- * what is missing and never overwrites what admins changed.
+ * public service catalogue, default subscription plans, the default boarding
+ * package). Idempotent: it adds what is missing and never overwrites what
+ * admins changed.
  */
 export async function installReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -65,6 +71,25 @@ export async function installReferenceData(db: Db): Promise<void> {
           numberOfGroomings: p.numberOfGroomings,
         })),
       );
+    }
+
+    // The business's boarding package (Hostel, 15 days, ₹11,500 per pet), under the id migration 0012 gives it on
+    // databases that had a Hostel type then: added once, never re-added or changed (admins retire it instead).
+    const [hostel] = await tx
+      .select({ id: visitTypes.id })
+      .from(visitTypes)
+      .where(sql`${visitTypes.code} = ${DEFAULT_PACKAGE.code}`);
+    if (hostel) {
+      await tx
+        .insert(boardingPackages)
+        .values({
+          id: DEFAULT_PACKAGE_ID,
+          name: DEFAULT_PACKAGE.name,
+          visitTypeId: hostel.id,
+          days: DEFAULT_PACKAGE.days,
+          pricePaise: toPaise(DEFAULT_PACKAGE.price),
+        })
+        .onConflictDoNothing({ target: boardingPackages.id });
     }
   });
 }

@@ -82,7 +82,10 @@ export async function lockLedger(tx: DbOrTx, ownerIds: readonly string[]): Promi
 }
 
 /** An amount owed. Returns null for 0 (nothing is owed). */
-export async function postCharge(db: DbOrTx, c: EntryBase & { chargeFor?: 'sale' | 'extra_days' }): Promise<LedgerRow | null> {
+export async function postCharge(
+  db: DbOrTx,
+  c: EntryBase & { chargeFor?: 'sale' | 'extra_days' | 'package_day' },
+): Promise<LedgerRow | null> {
   if (c.amountPaise === 0) return null;
   checkAmount(c.amountPaise);
   checkSubject(c.for);

@@ -17,6 +17,7 @@ import { type LedgerRow, recordPayment, toLedgerPayment } from '../payments/paym
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { useSubscriptionDays } from '../subscriptions/subscription-days.service.ts';
 import { closeBoarding } from '../boarding/stay-records.service.ts';
+import { packagePetDeboarded } from '../packages/packages.service.ts';
 import { loadStay, postExtraDays, type Stay, staySubject } from './stay.service.ts';
 
 /**
@@ -95,6 +96,8 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
       deboardedBy: userId,
     });
     if (!closed) throw conflict(M.alreadyDeboarded);
+    // A boarding package's stay (sold at ₹0, nothing due): the pet leaves its package, the last pet out ends it.
+    await packagePetDeboarded(tx, { boardingId: b.id, petId: b.petId }, { by: userId, now });
     const subscription =
       b.subscriptionId && stay.subscription ? await useSubscriptionDays(tx, b.subscriptionId, q.subscriptionDaysUsed) : undefined;
 
