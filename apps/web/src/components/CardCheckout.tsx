@@ -20,7 +20,7 @@ const METHODS = ['Card', 'UPI', 'Netbanking', 'Wallet', 'Pay Later'];
  * The offline provider's checkout dialog (no Razorpay keys configured): looks like a checkout, shows the
  * amount, and Pay / Fail ask the server's offline provider for the result Razorpay's checkout would give.
  */
-function OfflineCheckoutModal({ req, onSettle }: { req: OfflineCheckoutRequest | null; onSettle: Settle }) {
+export function OfflineCheckoutModal({ req, onSettle }: { req: OfflineCheckoutRequest | null; onSettle: Settle }) {
   const [busy, setBusy] = useState<'success' | 'failure' | null>(null);
   const [method, setMethod] = useState(METHODS[0]!);
   const [failure, setFailure] = useState<string | null>(null);

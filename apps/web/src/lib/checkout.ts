@@ -96,7 +96,7 @@ export function loadRazorpayScript(src = RAZORPAY_SCRIPT): Promise<boolean> {
 }
 
 /** Opens Razorpay's checkout for the order; settles on the signed result or the checkout being closed. */
-function openRazorpay(
+export function openRazorpay(
   Razorpay: RazorpayCtor,
   config: PaymentsConfig,
   order: CreateOrderResponse,

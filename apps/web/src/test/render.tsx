@@ -8,7 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { theme } from '../app/providers';
 
 export interface RenderOptions {
-  /** The path the router starts at (the element under test renders on every path but `routes`'). */
+  /** The path the router starts at, with any `?query` (the element under test renders on every path but `routes`'). */
   route?: string;
   /** Navigation state of the first entry (pages that take an id from `useLocation().state`). */
   state?: unknown;
@@ -31,7 +31,11 @@ export function renderWithProviders(ui: ReactElement, { route = '/', state, rout
   const result = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[{ pathname: route, state }]}>
+        <MemoryRouter
+          initialEntries={[
+            { pathname: route.split('?')[0], search: route.includes('?') ? route.slice(route.indexOf('?')) : '', state },
+          ]}
+        >
           <Routes>
             {Object.entries(routes).map(([path, element]) => (
               <Route key={path} path={path} element={element} />
