@@ -1,22 +1,26 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarPlus, IconCreditCard, IconHistory, IconPaw, IconUserCircle, IconWallet } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
 import { useAuth } from '../../../lib/auth';
+import { SubscriptionFigures, WalletFigure } from '../components/CardFigures';
 
-const cards = [
+const cards: { title: string; text: string; to: string; icon: ReactNode; figure?: ReactNode }[] = [
   {
     title: 'Buy subscription',
     text: 'Save on regular day school, play school, day care and hostel stays.',
     to: '/customer/buysubscription',
     icon: <IconCreditCard />,
+    figure: <SubscriptionFigures />,
   },
   {
     title: 'Wallet Balance',
-    text: 'Your subscriptions, days left and groomings left.',
+    text: 'Your wallet, subscriptions (days and groomings left) and boarding packages.',
     to: '/customer/subscription',
     icon: <IconWallet />,
+    figure: <WalletFigure />,
   },
   { title: 'Register New Pet', text: 'Add a pet to book services for it.', to: '/customer/petform', icon: <IconPaw /> },
   {
@@ -46,6 +50,7 @@ export default function CustomerDashboardPage() {
                   {c.title}
                 </Title>
               </Group>
+              {c.figure}
               <Text size="sm" c="dimmed" style={{ flex: 1 }}>
                 {c.text}
               </Text>
