@@ -155,8 +155,8 @@ export async function markDayCharged(db: DbOrTx, id: string, dayNumber: number, 
   await db
     .update(packagePets)
     .set({
-      daysCharged: sql`greatest(${packagePets.daysCharged}, ${dayNumber})`,
-      status: sql`case when ${dayNumber} >= ${days} and ${packagePets.status} = 'boarded' then 'done' else ${packagePets.status} end`,
+      daysCharged: sql`greatest(${packagePets.daysCharged}, ${dayNumber}::int)`,
+      status: sql`case when ${dayNumber}::int >= ${days}::int and ${packagePets.status} = 'boarded' then 'done' else ${packagePets.status} end`,
     })
     .where(eq(packagePets.id, id));
 }

@@ -1,9 +1,10 @@
-import { formatINR, ledgerBalance, PACKAGE_MESSAGES as M, packageDayShare, toRupees } from '@pawdesk/shared';
+import { formatINR, PACKAGE_MESSAGES as M, packageDayShare, toRupees } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { claimDay, markDayCharged, type PackagePetRow, type PackageRow } from '../packages/packages.service.ts';
-import { allocate, entriesOfAccount, postCharge } from '../payments/payments.service.ts';
+import { allocate, postCharge } from '../payments/payments.service.ts';
+import { walletBalancePaise } from '../wallet/wallet.service.ts';
 
 /**
  * A boarding package's money (issue 16): each pet's day is a `package_day` charge on the package's sale account
@@ -12,13 +13,8 @@ import { allocate, entriesOfAccount, postCharge } from '../payments/payments.ser
  * up to exactly the package's price. Runs inside a money transaction that holds the owner's ledger lock.
  */
 
-/**
- * The owner's wallet balance (paise): completed money of the ledger's wallet account, less what left it. Read under
- * the owner's ledger lock when a decision depends on it.
- */
-export async function walletBalancePaise(db: DbOrTx, ownerId: string): Promise<number> {
-  return ledgerBalance(await entriesOfAccount(db, ownerId, 'wallet')).paidPaise;
-}
+/** The owner's wallet balance (paise), the wallet module's: read under the owner's ledger lock to decide on it. */
+export { walletBalancePaise };
 
 const inr = (paise: number) => formatINR(toRupees(paise));
 

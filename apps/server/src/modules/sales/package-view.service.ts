@@ -7,8 +7,16 @@ import {
   toRupees,
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { chargedByPackage, isLivePet, type PackageRow, packagesOfOwner, petsOfPackages } from '../packages/packages.service.ts';
+import {
+  chargedByPackage,
+  isLivePet,
+  LIVE_PACKAGE,
+  type PackageRow,
+  packagesOfOwner,
+  petsOfPackages,
+} from '../packages/packages.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
+import { registerWalletDailyCharge } from '../wallet/wallet.service.ts';
 import { walletBalancePaise } from './package-money.service.ts';
 
 /**
@@ -66,6 +74,31 @@ export async function packageToApi(db: DbOrTx, pkg: PackageRow): Promise<OwnerPa
   const [one] = await packagesToApi(db, [pkg], await walletBalancePaise(db, pkg.ownerId));
   return one!;
 }
+
+/**
+ * The next day's charge of the owner's live packages (paise), null without one: the wallet's `lowBalance` (balance
+ * below two days of it) reads it. Registered with the wallet module, which does not depend on packages.
+ */
+export async function ownerDailyChargePaise(db: DbOrTx, ownerId: string): Promise<number | null> {
+  const live = (await packagesOfOwner(db, ownerId, OWNER_PACKAGES_MAX)).filter((p) => LIVE_PACKAGE.includes(p.status));
+  if (live.length === 0) return null;
+  const pets = (
+    await petsOfPackages(
+      db,
+      live.map((p) => p.id),
+    )
+  ).filter(isLivePet);
+  let total = 0;
+  for (const pkg of live) {
+    total += packageNeeds(
+      pkg.pricePaise,
+      pkg.days,
+      pets.filter((p) => p.packageSubscriptionId === pkg.id),
+    ).nextPaise;
+  }
+  return total;
+}
+registerWalletDailyCharge(ownerDailyChargePaise);
 
 /** GET /packages/owner/:ownerId and /customer/packages/mine: the owner's packages, newest first, and the wallet. */
 export async function ownerPackages(db: DbOrTx, ownerId: string | null): Promise<OwnerPackagesResponse> {
