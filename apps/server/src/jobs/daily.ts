@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
 import { chargePackageDays } from '../modules/sales/package-daily.service.ts';
+import { expireSubscriptions, warnExpiringSubscriptions } from '../modules/subscriptions/subscription-expiry.service.ts';
 
 /**
  * The business's daily jobs: a boarding package's day charged from the wallet, subscriptions past their validity
@@ -15,7 +16,11 @@ export interface DailyJob {
 }
 
 /** The jobs, in the order they run (a package's charges before the warnings that read the balance). */
-export const DAILY_JOBS: DailyJob[] = [{ name: 'boarding package days', run: chargePackageDays }];
+export const DAILY_JOBS: DailyJob[] = [
+  { name: 'boarding package days', run: chargePackageDays },
+  { name: 'subscriptions past their validity', run: expireSubscriptions },
+  { name: 'subscriptions running out (owner emails)', run: warnExpiringSubscriptions },
+];
 
 /** Runs every job once; a job that fails is logged and the next still runs. */
 export async function runDailyJobs(ctx: AppContext, log?: Pick<FastifyBaseLogger, 'error'>): Promise<void> {

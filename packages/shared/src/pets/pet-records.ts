@@ -1,5 +1,6 @@
 /** Answer contracts of what is recorded per pet: history, visits and subscriptions (spec 000 §3, §7). */
 import { z } from 'zod';
+import { petSubscriptionSchema, type PetSubscription } from '../subscriptions/views.ts';
 import { visitPaymentViewSchema, visitVoidedSchema } from '../visits/visit-payment-view.ts';
 
 export const itemRefSchema = z.object({ _id: z.string(), itemName: z.string() });
@@ -81,24 +82,8 @@ export const petVisitsResponse = z.object({
 });
 export type PetVisitsPage = z.infer<typeof petVisitsResponse>;
 
-/** A subscription as listed per pet (spec 000 §3). */
-export const petSubscriptionSchema = z.object({
-  _id: z.string(),
-  planId: z.object({
-    _id: z.string(),
-    name: z.string(),
-    subscriptionType: z.object({ _id: z.string(), purpose: z.string() }),
-    price: z.number(),
-    duration: z.number(),
-    numberOfGroomings: z.number(),
-  }),
-  active: z.boolean(),
-  daysLeft: z.number(),
-  numberOfGroomings: z.number(),
-  firstPaymentDate: z.string().nullable(),
-  lastPaymentDate: z.string().nullable(),
-});
-export type PetSubscription = z.infer<typeof petSubscriptionSchema>;
+/** A subscription as listed per pet (spec 000 §3): defined with the other subscription answers. */
+export { type PetSubscription, petSubscriptionSchema };
 
 export const petSubscriptionsResponse = z.object({
   success: z.literal(true),

@@ -8,6 +8,7 @@ import { cursorQuery, idSchema, limitQuery, requiredString, rupees, text, whenOb
 import { CAPACITY_LABEL, MAX_CAPACITY } from '../boarding/occupancy.ts';
 import { visitTypeRefSchema } from '../pets/pet-records.ts';
 import { NOTHING_TO_CHANGE } from '../users/schemas.ts';
+import { MAX_PLAN_VALIDITY_DAYS } from '../subscriptions/views.ts';
 
 /* ───────────── read answers ───────────── */
 
@@ -44,8 +45,8 @@ export const subscriptionPlanSchema = z.object({
   price: z.number(),
   /** Days the plan runs. */
   duration: z.number().int(),
-  /** The same as `duration` (the existing client reads either). */
-  validityInDays: z.number().int(),
+  /** Days a purchase stays usable after it is paid (a renewal extends it); null: no expiry. */
+  validityInDays: z.number().int().nullable(),
   numberOfGroomings: z.number().int(),
   /** False once retired: no longer offered, still on the subscriptions that hold it. */
   active: z.boolean(),
@@ -54,7 +55,12 @@ export const subscriptionPlanSchema = z.object({
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 
 export const plansQuery = z.object({ visitType: idSchema.optional() });
-export const plansResponse = z.object({ success: z.literal(true), subscriptionPlans: z.array(subscriptionPlanSchema) });
+export const plansResponse = z.object({
+  success: z.literal(true),
+  subscriptionPlans: z.array(subscriptionPlanSchema),
+  /** The same plans (`getallsubscription` only: the existing client's customer page reads `data`). */
+  data: z.array(subscriptionPlanSchema).optional(),
+});
 export type PlansResponse = z.infer<typeof plansResponse>;
 
 /* ───────────── admin: prices ───────────── */
@@ -132,6 +138,8 @@ const planFields = {
   price: rupees({ label: 'Price' }).refine((n) => n > 0, PRICES_MSG.planPriceZero),
   duration: wholeNumber('Duration (days)', { min: 1, max: MAX_PLAN_DAYS }),
   numberOfGroomings: wholeNumber('Number of groomings', { max: MAX_PLAN_GROOMINGS }),
+  /** Days a purchase stays usable after it is paid; null (or left out on create): no expiry. */
+  validityDays: wholeNumber('Validity (days)', { min: 1, max: MAX_PLAN_VALIDITY_DAYS }).nullable(),
 };
 
 /** A new plan for a visit type that has subscriptions. */
@@ -139,6 +147,7 @@ export const createPlanBody = z.object({
   visitType: text({ error: PRICES_MSG.visitTypeRequired }).pipe(idSchema),
   ...planFields,
   numberOfGroomings: planFields.numberOfGroomings.default(0),
+  validityDays: planFields.validityDays.default(null),
 });
 export type CreatePlanBody = z.input<typeof createPlanBody>;
 
@@ -149,6 +158,7 @@ export const updatePlanBody = z
     price: planFields.price.optional(),
     duration: planFields.duration.optional(),
     numberOfGroomings: planFields.numberOfGroomings.optional(),
+    validityDays: planFields.validityDays.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { ...whenObject, message: NOTHING_TO_CHANGE });
 export type UpdatePlanBody = z.input<typeof updatePlanBody>;

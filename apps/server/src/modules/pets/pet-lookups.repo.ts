@@ -79,3 +79,30 @@ export async function findOwners(db: DbOrTx, ids: readonly string[]): Promise<Ow
     .from(owners)
     .where(sql`${owners.id} = any(${sql.param([...ids])}::varchar[])`);
 }
+
+export interface OwnedPetRow {
+  id: string;
+  name: string;
+  breed: string;
+  ownerId: string;
+  ownerEmail: string | null;
+}
+
+/**
+ * The pets of the owner record linked to a customer account, or of the owners with this email (any case; the
+ * owners_email_idx expression index), by name, at most `limit`.
+ */
+export async function findPetsOfOwner(
+  db: DbOrTx,
+  by: { userId: string } | { email: string },
+  limit: number,
+): Promise<OwnedPetRow[]> {
+  const owner = 'userId' in by ? eq(owners.userId, by.userId) : sql`lower(${owners.email}) = lower(${by.email})`;
+  return db
+    .select({ id: pets.id, name: pets.name, breed: pets.breed, ownerId: owners.id, ownerEmail: owners.email })
+    .from(pets)
+    .innerJoin(owners, eq(owners.id, pets.ownerId))
+    .where(owner)
+    .orderBy(asc(pets.name), asc(pets.id))
+    .limit(limit);
+}

@@ -3,7 +3,9 @@ import { notFound } from '../../lib/errors.ts';
 import {
   findOwners,
   findPetsBornOn,
+  findPetsOfOwner,
   findPetsWithOwners,
+  type OwnedPetRow,
   type OwnerRow,
   type PetWithOwnerRow,
   petIdExists,
@@ -64,4 +66,11 @@ export type OwnerContact = OwnerRow;
 export async function ownersByIds(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, OwnerContact>> {
   const rows = await findOwners(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+export type OwnedPet = OwnedPetRow;
+
+/** A customer's own pets (their linked owner record), or the pets of the owners with an email; by name. */
+export function petsOfOwner(db: DbOrTx, by: { userId: string } | { email: string }, limit: number): Promise<OwnedPet[]> {
+  return findPetsOfOwner(db, by, limit);
 }

@@ -99,7 +99,9 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
     // A boarding package's stay (sold at ₹0, nothing due): the pet leaves its package, the last pet out ends it.
     await packagePetDeboarded(tx, { boardingId: b.id, petId: b.petId }, { by: userId, now });
     const subscription =
-      b.subscriptionId && stay.subscription ? await useSubscriptionDays(tx, b.subscriptionId, q.subscriptionDaysUsed) : undefined;
+      b.subscriptionId && stay.subscription
+        ? await useSubscriptionDays(tx, b.subscriptionId, q.subscriptionDaysUsed, now)
+        : undefined;
 
     const answer = {
       success: true as const,

@@ -1,4 +1,4 @@
-import { petSubscriptionsResponse } from '@pawdesk/shared';
+import { petSubscriptionsResponse, SUBSCRIPTION_MESSAGES } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@pawdesk/shared';
@@ -26,7 +26,8 @@ export const subscriptionReadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     async (req) => {
       const pet = await assertPetAccess(db, principal(req), req.params.petId);
       const data = await listPetSubscriptions(db, pet.id);
-      return { success: true as const, data, message: data.length ? 'Subscriptions found' : 'No active subscriptions' };
+      const message = data.length ? SUBSCRIPTION_MESSAGES.listFound : SUBSCRIPTION_MESSAGES.noneActive;
+      return { success: true as const, data, message };
     },
   );
 };

@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { planById } from '../visit-types/visit-types.service.ts';
 import { findSubscriptionRow, takeDays } from './subscription-days.repo.ts';
+import { writeEnd } from './subscription-purchases.service.ts';
+import { lockSubscription } from './subscription-records.repo.ts';
 
 /**
  * Boarding days of a subscription (spec 001 §4, §9): a stay's quote reads the days left and the price and duration
@@ -33,12 +35,18 @@ export async function staySubscription(db: DbOrTx, id: string): Promise<StaySubs
   };
 }
 
-/** Takes `days` off the subscription's days left inside the deboarding transaction; it becomes inactive at 0. */
+/**
+ * Takes `days` off the subscription's days left inside the deboarding transaction; it becomes inactive at 0
+ * ('used_up' in its history, at `now`).
+ */
 export async function useSubscriptionDays(
   tx: DbOrTx,
   subscriptionId: string,
   days: number,
+  now?: Date,
 ): Promise<{ id: string; daysLeft: number; active: boolean } | undefined> {
+  const before = await lockSubscription(tx, subscriptionId);
   const row = await takeDays(tx, subscriptionId, days);
+  if (row && before?.active && !row.active) await writeEnd(tx, row, 'used_up', now ?? row.updatedAt);
   return row && { id: row.id, daysLeft: row.daysLeft, active: row.active };
 }

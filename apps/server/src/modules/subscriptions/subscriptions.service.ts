@@ -3,19 +3,20 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { allPlans, type PlanRow, planById, type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
+import { writeEnd } from './subscription-purchases.service.ts';
 import {
-  endSubscriptions,
   findActiveOnPlans,
+  findLive,
   findSubscription,
-  insertSubscription,
-  lockPetSubscriptions,
   type SubscriptionRecord,
   takeGroomingSession,
 } from './subscription-records.repo.ts';
+import { duesOf, stateFields } from './subscription-views.service.ts';
 
 /**
  * A pet's subscriptions as the New Visit forms use them: the active one for a purpose, using it on a visit (a
- * grooming session), and recording one bought (the sales module sells it with its visit: sales/subscription-sale.service.ts).
+ * grooming session), and the subscription object every answer shows. Selling one (purchase or renewal) is
+ * subscription-purchases.service.ts, with its visit in the sales module (sales/subscription-sale.service.ts).
  * A subscription is for the purpose of its plan; plans and purposes come from the visit-types module.
  */
 
@@ -40,6 +41,11 @@ export async function activeSubscriptionFor(
   );
   const plan = row && plans.find((p) => p.id === row.planId);
   return row && plan ? { row, plan } : undefined;
+}
+
+/** The pet's live subscription of the purpose (active, or sold and waiting for its money), if any. */
+export function liveSubscriptionOf(db: DbOrTx, petId: string, visitTypeId: string): Promise<SubscriptionRecord | undefined> {
+  return findLive(db, petId, visitTypeId);
 }
 
 /**
@@ -67,44 +73,17 @@ export async function requireHeldSubscription(
   return { row, plan };
 }
 
-/** Uses one grooming session of the subscription, inside the visit's transaction; 409 when none is left. */
-export async function useGroomingSession(tx: DbOrTx, subscriptionId: string): Promise<void> {
-  if (!(await takeGroomingSession(tx, subscriptionId))) throw conflict(VISIT_SAVED_MESSAGES.noGroomingsLeft);
-}
-
 /**
- * Records a subscription bought for the pet, inside the purchase's transaction: days left = the plan's duration,
- * grooming sessions = the plan's, active, paid today. One active subscription per pet and purpose: purchases of
- * one pet queue on a lock, and a second one for a purpose the pet already holds is a 409.
+ * Uses one grooming session of the subscription, inside the visit's transaction; 409 when none is left. The last
+ * session used makes it inactive ('used_up' in its history).
  */
-export async function createSubscription(
-  tx: DbOrTx,
-  s: { petId: string; plan: PlanRow; purpose: string; today: string },
-): Promise<SubscriptionRecord> {
-  await lockPetSubscriptions(tx, s.petId);
-  const plans = await allPlans(tx, { visitTypeId: s.plan.visitTypeId });
-  const held = await findActiveOnPlans(
-    tx,
-    s.petId,
-    plans.map((p) => p.id),
-  );
-  if (held.length) throw conflict(SUBSCRIPTION_MESSAGES.alreadyActive(s.purpose));
-  return insertSubscription(tx, {
-    petId: s.petId,
-    planId: s.plan.id,
-    visitTypeId: s.plan.visitTypeId,
-    daysLeft: s.plan.durationDays,
-    groomingsLeft: s.plan.numberOfGroomings,
-    active: true,
-    discountPaise: 0,
-    pricePaise: s.plan.pricePaise,
-    durationDays: s.plan.durationDays,
-    firstPaymentDate: s.today,
-    lastPaymentDate: s.today,
-  });
+export async function useGroomingSession(tx: DbOrTx, subscriptionId: string, now?: Date): Promise<void> {
+  const row = await takeGroomingSession(tx, subscriptionId);
+  if (!row) throw conflict(VISIT_SAVED_MESSAGES.noGroomingsLeft);
+  if (!row.active) await writeEnd(tx, row, 'used_up', now ?? row.updatedAt);
 }
 
-/** A subscription as `getsubscriptiondetails` and `buyy` answer it. */
+/** A subscription as `getsubscriptiondetails`, `buysubscription` and `buyy` answer it. */
 export async function subscriptionToApi(
   db: DbOrTx,
   row: SubscriptionRecord,
@@ -112,7 +91,11 @@ export async function subscriptionToApi(
 ): Promise<SubscriptionDetails & { price: number; duration: number }> {
   const p = plan ?? (await planById(db, row.planId));
   if (!p) throw new Error(`subscription ${row.id}: plan ${row.planId} is missing`);
-  const [type, pets] = await Promise.all([visitTypeById(db, p.visitTypeId), petsWithOwnersByIds(db, [row.petId])]);
+  const [type, pets, dues] = await Promise.all([
+    visitTypeById(db, p.visitTypeId),
+    petsWithOwnersByIds(db, [row.petId]),
+    duesOf(db, [row.id]),
+  ]);
   const pet = pets.get(row.petId);
   const subscriptionType = { _id: p.visitTypeId, purpose: type?.purpose ?? '' };
   return {
@@ -125,6 +108,7 @@ export async function subscriptionToApi(
       duration: p.durationDays,
       numberOfGroomings: p.numberOfGroomings,
       subscriptionType,
+      validityInDays: p.validityDays,
     },
     subscriptionType,
     numberOfGroomings: row.groomingsLeft,
@@ -133,6 +117,7 @@ export async function subscriptionToApi(
     active: row.active,
     firstPaymentDate: row.firstPaymentDate,
     lastPaymentDate: row.lastPaymentDate,
+    ...stateFields(row, dues.get(row.id)),
     price: toRupees(p.pricePaise),
     duration: p.durationDays,
   };
@@ -152,10 +137,4 @@ export async function subscriptionById(db: DbOrTx, id: string) {
   return row ? subscriptionToApi(db, row) : undefined;
 }
 
-/**
- * The subscriptions a sale sold, ended because the sale was voided or cancelled: the money is credited, so the days
- * and sessions are no longer the owner's. `ids` are the subscriptions named on the sale's charges.
- */
-export async function endSoldSubscriptions(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
-  return (await endSubscriptions(tx, [...new Set(ids)])).map((r) => r.id);
-}
+export { endSoldSubscriptions } from './subscription-purchases.service.ts';

@@ -57,9 +57,14 @@ describe('POST /subscription/buysubscription', () => {
         daysLeft: plan.durationDays,
         discount: 0,
         active: true,
+        status: 'active',
+        amountDue: 0,
+        payLater: false,
+        validUntil: null,
         firstPaymentDate: today,
         lastPaymentDate: today,
       },
+      renewed: false,
       visit: { purpose: 'Buy Subscription', price, paid: price, paymentLeft: 0 },
       payment: { method: 'cash', status: 'completed', amount: price, receiptNo: expect.any(String) },
     });
@@ -117,7 +122,7 @@ describe('POST /subscription/buysubscription', () => {
     expect(res.json().message).toBe(message);
   });
 
-  it('refuses a retired plan, and a second active subscription for the same purpose (409)', async () => {
+  it('refuses a retired plan (400, nothing saved)', async () => {
     const [retired] = await db()
       .insert(subscriptionPlans)
       .values({ visitTypeId: dayCare.id, name: 'Old Day Care', pricePaise: 100000, durationDays: 10, active: false })
@@ -126,32 +131,41 @@ describe('POST /subscription/buysubscription', () => {
     const res = await buy(buyBody(p.id, { planId: retired!.id, price: 1000, total: 1000 }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This plan is no longer offered. Please select another plan.');
-    expect((await buy(buyBody(p.id))).statusCode).toBe(201);
-    const again = await buy(buyBody(p.id));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('The pet already has an active Day Care subscription');
-    expect(await db().select().from(subscriptions).where(eq(subscriptions.petId, p.id))).toHaveLength(1);
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.petId, p.id))).toEqual([]);
   });
 
-  it('two purchases of one purpose for one pet at once: one subscription, one charge', async () => {
+  it('three purchases of one purpose for one pet at once: one subscription renewed twice, three charges', async () => {
     const p = await makePet(db());
     const res = await Promise.all([buy(buyBody(p.id)), buy(buyBody(p.id)), buy(buyBody(p.id))]);
-    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect(await db().select().from(subscriptions).where(eq(subscriptions.petId, p.id))).toHaveLength(1);
-    expect((await ledgerOfPet(db(), p.id)).filter((e) => e.kind === 'charge')).toHaveLength(1);
+    expect(res.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(res.map((r) => r.json().renewed).sort()).toEqual([false, true, true]);
+    const rows = await db().select().from(subscriptions).where(eq(subscriptions.petId, p.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ active: true, daysLeft: 3 * plan.durationDays, groomingsLeft: 3 * plan.numberOfGroomings });
+    expect((await ledgerOfPet(db(), p.id)).filter((e) => e.kind === 'charge')).toHaveLength(3);
   });
 
-  it('a payment link purchase: subscription active, payment pending, the pending message', async () => {
+  it('a payment link purchase: waiting for its payment (not active, not usable), the payment pending', async () => {
     const owner = await makeOwner(db(), { email: 'subs.link@test.in' });
     const p = await makePet(db(), { ownerId: owner.id });
     const res = await buy(buyBody(p.id, { method: 'payment_link' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      message: 'Subscription purchased. The payment is pending.',
-      subscription: { active: true },
+      message: 'Subscription purchased. It becomes active when the payment arrives.',
+      renewed: false,
+      subscription: {
+        active: false,
+        status: 'awaiting_payment',
+        daysLeft: 0,
+        amountDue: plan.pricePaise / 100,
+        payLater: false,
+        firstPaymentDate: null,
+        lastPaymentDate: null,
+      },
       visit: { paid: 0 },
       payment: { method: 'payment_link', status: 'pending', linkUrl: expect.any(String) },
     });
+    expect((await details(p.id, dayCare.id)).json().subscription).toBeNull();
   });
 
   it('401 anonymous, 403 customer', async () => {
@@ -181,6 +195,7 @@ describe('GET /subscription/getsubscriptiondetails/?petId=&visitType=', () => {
           duration: plan.durationDays,
           numberOfGroomings: plan.numberOfGroomings,
           subscriptionType: { _id: dayCare.id, purpose: 'Day Care' },
+          validityInDays: null,
         },
         subscriptionType: { _id: dayCare.id, purpose: 'Day Care' },
         numberOfGroomings: 1,
@@ -189,6 +204,10 @@ describe('GET /subscription/getsubscriptiondetails/?petId=&visitType=', () => {
         active: true,
         firstPaymentDate: '2026-11-01',
         lastPaymentDate: '2026-11-01',
+        status: 'active',
+        validUntil: null,
+        amountDue: 0,
+        payLater: false,
       },
     });
   });

@@ -35,6 +35,7 @@ describe('POST /admin/plans', () => {
       price: 4999.5,
       duration: 60,
       numberOfGroomings: 2,
+      validityDays: 90,
     });
     expect(res.statusCode).toBe(201);
     const { message, subscriptionPlan: plan } = planSaved.parse(res.json());
@@ -44,7 +45,7 @@ describe('POST /admin/plans', () => {
       name: 'Weekend Pack',
       price: 4999.5,
       duration: 60,
-      validityInDays: 60,
+      validityInDays: 90,
       numberOfGroomings: 2,
       active: true,
       subscriptionType: { _id: type.id, purpose: type.purpose, code: type.code },
@@ -56,16 +57,23 @@ describe('POST /admin/plans', () => {
       action: 'plan.create',
       data: {
         before: null,
-        after: { visitType: type.purpose, name: 'Weekend Pack', price: 4999.5, duration: 60, numberOfGroomings: 2 },
+        after: {
+          visitType: type.purpose,
+          name: 'Weekend Pack',
+          price: 4999.5,
+          duration: 60,
+          numberOfGroomings: 2,
+          validityDays: 90,
+        },
       },
     });
   });
 
-  it('counts no groomings when none are given', async () => {
+  it('counts no groomings and no expiry when none are given', async () => {
     const type = await subscriptionType();
     const res = await call('POST', '/admin/plans', admin.token, { visitType: type.id, name: 'Basic', price: 100, duration: 7 });
     expect(res.statusCode).toBe(201);
-    expect(res.json().subscriptionPlan.numberOfGroomings).toBe(0);
+    expect(res.json().subscriptionPlan).toMatchObject({ numberOfGroomings: 0, validityInDays: null });
   });
 
   it.each([
@@ -82,6 +90,10 @@ describe('POST /admin/plans', () => {
     [{ duration: 3651 }, 'duration', 'Duration (days) must be at most 3,650'],
     [{ numberOfGroomings: -1 }, 'numberOfGroomings', 'Number of groomings cannot be negative'],
     [{ numberOfGroomings: 1001 }, 'numberOfGroomings', 'Number of groomings must be at most 1,000'],
+    [{ validityDays: 0 }, 'validityDays', 'Validity (days) must be at least 1'],
+    [{ validityDays: 3661 }, 'validityDays', 'Validity (days) must be at most 3,660'],
+    [{ validityDays: 1.5 }, 'validityDays', 'Validity (days) must be a whole number'],
+    [{ validityDays: '30' }, 'validityDays', 'Validity (days) must be a number'],
   ])('refuses %j: %s → %s', async (change, field, message) => {
     const type = await subscriptionType();
     const body = { visitType: type.id, name: 'Plan', price: 100, duration: 30, ...change };
@@ -120,6 +132,23 @@ describe('PATCH /admin/plans/{id}', () => {
       action: 'plan.update',
       data: { before: { name: 'Monthly', price: 12000 }, after: { name: 'Monthly Plus', price: 12500 } },
     });
+  });
+
+  it('sets and clears the validity (null: no expiry), audited', async () => {
+    const type = await subscriptionType();
+    const plan = await makePlan(t.database.db, type.id);
+    const set = await call('PATCH', `/admin/plans/${plan.id}`, admin.token, { validityDays: 45 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().subscriptionPlan.validityInDays).toBe(45);
+    const cleared = await call('PATCH', `/admin/plans/${plan.id}`, admin.token, { validityDays: null });
+    expect(cleared.json().subscriptionPlan.validityInDays).toBeNull();
+    const entries = await planAudit(plan.id);
+    expect(entries.map((e) => e.data)).toEqual(
+      expect.arrayContaining([
+        { before: { validityDays: null }, after: { validityDays: 45 } },
+        { before: { validityDays: 45 }, after: { validityDays: null } },
+      ]),
+    );
   });
 
   it('refuses an empty change, bad values, and unknown or malformed ids', async () => {

@@ -91,7 +91,7 @@ export const priceAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       onRequest: admin,
       schema: {
         tags,
-        summary: "Change a plan's name, price, duration or groomings (new purchases only)",
+        summary: "Change a plan's name, price, duration, groomings or validity (new purchases only)",
         params: idParams,
         body: updatePlanBody,
         response: { 200: planSaved },

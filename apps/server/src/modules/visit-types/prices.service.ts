@@ -123,6 +123,7 @@ const planFacts = (p: PlanRow, type: VisitTypeRow) => ({
   price: toRupees(p.pricePaise),
   duration: p.durationDays,
   numberOfGroomings: p.numberOfGroomings,
+  validityDays: p.validityDays,
 });
 
 export async function createPlan(db: DbOrTx, actor: Principal, body: CreatePlanBody): Promise<SubscriptionPlan> {
@@ -136,6 +137,7 @@ export async function createPlan(db: DbOrTx, actor: Principal, body: CreatePlanB
       pricePaise: toPaise(body.price),
       durationDays: body.duration,
       numberOfGroomings: body.numberOfGroomings ?? 0,
+      validityDays: body.validityDays ?? null,
     });
     await recordAudit(tx, {
       actorId: actor.id,
@@ -169,13 +171,17 @@ async function changePlan(
   });
 }
 
-/** Name, price, duration or groomings. Subscriptions already sold keep their days and groomings left. */
+/**
+ * Name, price, duration, groomings or validity (null: no expiry). Subscriptions already sold keep their days,
+ * groomings left and validity; the new values apply to purchases and renewals from now on.
+ */
 export function updatePlan(db: DbOrTx, actor: Principal, id: string, body: UpdatePlanBody): Promise<SubscriptionPlan> {
   return changePlan(db, actor, id, 'plan.update', (p, diff) => {
     diff.set('name', 'name', p.name, body.name);
     diff.set('price', 'pricePaise', p.pricePaise, paiseOf(body.price), toRupees);
     diff.set('duration', 'durationDays', p.durationDays, body.duration);
     diff.set('numberOfGroomings', 'numberOfGroomings', p.numberOfGroomings, body.numberOfGroomings);
+    diff.set('validityDays', 'validityDays', p.validityDays, body.validityDays);
   });
 }
 

@@ -71,7 +71,9 @@ export type VisitTypePatch = Partial<
     | 'capacity'
   >
 >;
-export type PlanPatch = Partial<Pick<PlanRow, 'name' | 'pricePaise' | 'durationDays' | 'numberOfGroomings' | 'active'>>;
+export type PlanPatch = Partial<
+  Pick<PlanRow, 'name' | 'pricePaise' | 'durationDays' | 'numberOfGroomings' | 'validityDays' | 'active'>
+>;
 
 /** The visit type, locked until the transaction ends (so a change's "before" is what it replaced). */
 export async function lockVisitType(tx: DbOrTx, id: string): Promise<VisitTypeRow | undefined> {

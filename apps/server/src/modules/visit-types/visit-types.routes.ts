@@ -57,14 +57,15 @@ export const visitTypeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: signedIn,
       schema: {
         tags,
-        summary: 'The subscription plans on offer (optionally of one visit type)',
+        summary: 'The subscription plans on offer (optionally of one visit type), as `subscriptionPlans` and `data`',
         querystring: plansQuery,
         response: { 200: plansResponse },
       },
     },
-    async (req) => ({
-      success: true as const,
-      subscriptionPlans: await plansWithTypes(db, { offeredOnly: true, visitTypeId: req.query.visitType }),
-    }),
+    async (req) => {
+      const plans = await plansWithTypes(db, { offeredOnly: true, visitTypeId: req.query.visitType });
+      // `data`: the same list, as the existing client's customer page reads it.
+      return { success: true as const, subscriptionPlans: plans, data: plans };
+    },
   );
 };

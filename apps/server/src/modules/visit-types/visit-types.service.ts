@@ -76,7 +76,7 @@ export function planToApi(p: PlanRow, type: VisitTypeRow | undefined) {
     name: p.name,
     price: toRupees(p.pricePaise),
     duration: p.durationDays,
-    validityInDays: p.durationDays,
+    validityInDays: p.validityDays,
     numberOfGroomings: p.numberOfGroomings,
     active: p.active,
     subscriptionType: { _id: p.visitTypeId, purpose: type?.purpose ?? '', code: type?.code ?? '' },

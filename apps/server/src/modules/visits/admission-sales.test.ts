@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { boardings, payments, visits } from '../../db/schema/index.ts';
+import { boardings, payments, subscriptions, visits } from '../../db/schema/index.ts';
 import { makePet } from '../../../test/factories.ts';
 import { holdSubscription, planOf, useVisitTest } from '../../../test/visit-kit.ts';
 
@@ -47,7 +47,12 @@ async function body(purpose: Purpose, petId: string, ack?: boolean): Promise<obj
     return { petId, visitType: types.dog_park!.id, details, ...(purpose === 'dog_park' ? flag : {}) };
   }
   const plan = await planOf(db(), purpose);
-  await holdSubscription(db(), petId, plan);
+  // One live subscription per pet and purpose: held once, whatever the number of tries.
+  const held = await db()
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.petId, petId), eq(subscriptions.active, true)));
+  if (!held.some((h) => h.visitTypeId === plan.visitTypeId)) await holdSubscription(db(), petId, plan);
   return { petId, visitType: types[purpose]!.id, isSubscriptionAvailed: true, planId: plan.id, ...flag };
 }
 

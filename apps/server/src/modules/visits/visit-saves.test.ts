@@ -218,7 +218,7 @@ describe('POST /visit/addgroomingvisit', () => {
     expect(res.json().visit).toMatchObject({ price: 600, paid: 600 });
   });
 
-  it('costs 0 with the pet’s grooming subscription and uses one session; none left → 409', async () => {
+  it('costs 0 with the pet’s grooming subscription and uses one session; the last one ends it (used up)', async () => {
     const p = await pet();
     const plan = await planOf(db(), 'grooming');
     const sub = await holdSubscription(db(), p.id, plan, { groomingsLeft: 1 });
@@ -228,19 +228,21 @@ describe('POST /visit/addgroomingvisit', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: 'Visit saved successfully', visit: { price: 0 }, payment: null });
-    expect((await subscriptionRow(db(), sub.id)).groomingsLeft).toBe(0);
+    expect(await subscriptionRow(db(), sub.id)).toMatchObject({ groomingsLeft: 0, active: false });
     expect(await visitRow(res.json().visit._id)).toMatchObject({ subscriptionId: sub.id, isSubscriptionAvailed: true });
     expect(await ledgerOfVisit(db(), res.json().visit._id)).toEqual([]);
     const again = await save(
       '/visit/addgroomingvisit',
       body(p.id, { planId: plan.id, isSubscriptionAvailed: true, finalPrice: 0 }),
     );
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('No grooming sessions left on this subscription');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(
+      'The pet has no active Grooming subscription on this plan. Buy one first, or save the visit without it.',
+    );
     expect(await db().select().from(visits).where(eq(visits.petId, p.id))).toHaveLength(1);
   });
 
-  it('concurrent subscription groomings with one session left: one visit, the others 409', async () => {
+  it('concurrent subscription groomings with one session left: one visit, the others refused', async () => {
     const p = await pet();
     const plan = await planOf(db(), 'grooming');
     const sub = await holdSubscription(db(), p.id, plan, { groomingsLeft: 1 });
@@ -250,7 +252,10 @@ describe('POST /visit/addgroomingvisit', () => {
       save('/visit/addgroomingvisit', b),
       save('/visit/addgroomingvisit', b),
     ]);
-    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    // Refused before the transaction (no active subscription: 400) or inside it (no session left: 409).
+    const codes = res.map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(201);
+    expect(codes.slice(1).every((c) => c === 400 || c === 409)).toBe(true);
     expect((await subscriptionRow(db(), sub.id)).groomingsLeft).toBe(0);
     expect(await db().select().from(visits).where(eq(visits.petId, p.id))).toHaveLength(1);
   });

@@ -69,6 +69,7 @@ export async function voidVisit(
     const ended = await endSoldSubscriptions(
       tx,
       entries.flatMap((e) => (e.kind === 'charge' && e.subscriptionId ? [e.subscriptionId] : [])),
+      { visitIds: [visit.id], now },
     );
     const first = entries[0];
     const moved = first

@@ -68,7 +68,15 @@ export function subscription(code: FormCode, fields: Partial<SubscriptionDetails
   return {
     _id: SUBSCRIPTION_ID,
     petId: { _id: PET_ID, name: 'Bruno', owner: { _id: '650000000000000000000005', name: 'Asha' } },
-    planId: { _id: PLAN_ID, name: 'Monthly', price: 9000, duration: 30, numberOfGroomings: 4, subscriptionType: type },
+    planId: {
+      _id: PLAN_ID,
+      name: 'Monthly',
+      price: 9000,
+      duration: 30,
+      numberOfGroomings: 4,
+      subscriptionType: type,
+      validityInDays: null,
+    },
     subscriptionType: type,
     numberOfGroomings: 3,
     daysLeft: 12,
@@ -76,6 +84,10 @@ export function subscription(code: FormCode, fields: Partial<SubscriptionDetails
     active: true,
     firstPaymentDate: '2026-11-01',
     lastPaymentDate: '2026-11-01',
+    status: 'active',
+    validUntil: null,
+    amountDue: 0,
+    payLater: false,
     ...fields,
   };
 }
