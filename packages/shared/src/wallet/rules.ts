@@ -46,7 +46,10 @@ export interface WalletLine extends WalletEntryLike {
   /** Allocations out to a sale: the package the money paid a day of, else the visit purpose it paid. */
   packageId?: string | null;
   purpose?: string | null;
-  /** Package days: the business date charged and how many pets were charged that day. */
+  /**
+   * Package days: how many pets the row paid a day of; `day` (the business date charged) only when a day's money
+   * may come in several rows, which are then one movement.
+   */
   day?: string | null;
   pets?: number | null;
   /** Allocations in: where the money came from ('the unapplied balance', 'Grooming visit' …). */
@@ -110,10 +113,10 @@ export function walletMovements(lines: readonly WalletLine[]): WalletMovementVie
     } else if (e.kind === 'allocation' && e.direction === 'out') {
       balance -= e.amountPaise;
       if (e.packageId) {
-        const key = `${e.packageId}:${e.day ?? e.at.slice(0, 10)}`;
-        // The day's rows of one package are one movement (consecutive rows: nothing else moved in between).
+        // Rows of one package for one business day (`day` given) are one movement, when consecutive.
+        const key = e.day ? `${e.packageId}:${e.day}` : null;
         const day = last.day;
-        if (day?.key === key && out.at(-1) === day.movement) {
+        if (key && day?.key === key && out.at(-1) === day.movement) {
           day.pets = Math.max(day.pets, e.pets ?? 1);
           day.movement.amountPaise -= e.amountPaise;
           day.movement.balanceAfterPaise = balance;
@@ -128,7 +131,7 @@ export function walletMovements(lines: readonly WalletLine[]): WalletMovementVie
           amountPaise: -e.amountPaise,
           balanceAfterPaise: balance,
         };
-        last.day = { key, movement, pets: e.pets ?? 1 };
+        last.day = key ? { key, movement, pets: e.pets ?? 1 } : null;
         out.push(movement);
       } else {
         out.push({

@@ -10,6 +10,7 @@ import {
   type StatementResponse,
   toPaise,
   toRupees,
+  walletBalance,
 } from '@pawdesk/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -80,6 +81,8 @@ interface Sale {
   ids: Record<'visitId' | 'boardingId' | 'prescriptionId' | 'subscriptionId', string | null>;
   purpose: string;
   petId: string | null;
+  /** A boarding package's days (paid from the wallet). */
+  packageId: string | null;
 }
 
 const ACCOUNT_TEXT: Record<Exclude<LedgerAccount, 'sale'>, string> = {
@@ -88,9 +91,10 @@ const ACCOUNT_TEXT: Record<Exclude<LedgerAccount, 'sale'>, string> = {
   deposit: 'the deposit',
 };
 
-function purposeOf(ids: Sale['ids'], visits: Awaited<ReturnType<typeof visitLabelsByIds>>): string {
+function purposeOf(ids: Sale['ids'], visits: Awaited<ReturnType<typeof visitLabelsByIds>>, packageId: string | null): string {
   const visit = ids.visitId ? visits.get(ids.visitId) : undefined;
   if (visit) return visit.voided ? `${visit.purpose} (voided)` : visit.purpose;
+  if (packageId) return 'Boarding package';
   if (ids.boardingId) return 'Stay';
   if (ids.prescriptionId) return 'Prescription';
   if (ids.subscriptionId) return 'Subscription';
@@ -108,10 +112,11 @@ function describe(
   const where = (x: LedgerRow) => (x.account === 'sale' ? (saleOf(x)?.purpose ?? 'a sale') : ACCOUNT_TEXT[x.account]);
   switch (e.kind) {
     case 'charge':
-      return e.chargeFor === 'extra_days' ? `${sale}: extra days` : sale;
+      return e.chargeFor === 'extra_days' ? `${sale}: extra days` : e.chargeFor === 'package_day' ? `${sale}: a day` : sale;
     case 'credit':
       return `Credit on ${sale}`;
     case 'payment':
+      if (e.account === 'wallet') return 'Wallet top-up';
       return e.account === 'sale' ? `Payment for ${sale}` : `Payment held on ${ACCOUNT_TEXT[e.account]}`;
     case 'refund': {
       const of = e.refundOf ? byId.get(e.refundOf)?.receiptNo : null;
@@ -156,12 +161,14 @@ export async function ownerStatement(db: DbOrTx, ownerId: string): Promise<State
         ids: { visitId: null, boardingId: null, prescriptionId: null, subscriptionId: null },
         purpose: '',
         petId: null,
+        packageId: null,
       };
       sales.set(key, s);
     }
     s.rows.push(e);
     for (const k of ['visitId', 'boardingId', 'prescriptionId', 'subscriptionId'] as const) s.ids[k] ??= e[k];
     s.petId ??= e.petId;
+    s.packageId ??= e.packageId;
   }
   const [visits, pets] = await Promise.all([
     visitLabelsByIds(
@@ -173,7 +180,7 @@ export async function ownerStatement(db: DbOrTx, ownerId: string): Promise<State
       rows.flatMap((e) => (e.petId ? [e.petId] : [])),
     ),
   ]);
-  for (const s of sales.values()) s.purpose = purposeOf(s.ids, visits);
+  for (const s of sales.values()) s.purpose = purposeOf(s.ids, visits, s.packageId);
 
   const saleOf = (e: LedgerRow) => (e.account === 'sale' ? sales.get(keyOf.get(e.id)!) : undefined);
   const byId = new Map(rows.map((e) => [e.id, e]));
@@ -272,7 +279,8 @@ export async function allocateToSale(ctx: AppContext, body: AllocateInput, userI
     await lockLedger(tx, [ownerId]);
     const sale = await loadAccount(tx, subject);
     if (sale.ownerId !== ownerId) throw badRequest(M.otherOwner, { [subject.key]: M.otherOwner });
-    const heldPaise = ledgerBalance(await entriesOfAccount(tx, ownerId, from)).paidPaise;
+    // What the account holds; money under a pending refund is leaving it (walletBalance: the same for every account).
+    const heldPaise = walletBalance(await entriesOfAccount(tx, ownerId, from));
     if (heldPaise <= 0) throw badRequest(M.empty(from), { from: M.empty(from) });
     if (amountPaise > heldPaise) {
       const message = M.moreThanHeld(from, toRupees(heldPaise));

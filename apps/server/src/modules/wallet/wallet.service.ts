@@ -1,5 +1,4 @@
 import {
-  dateInTz,
   type LedgerMethod,
   toRupees,
   type Wallet,
@@ -84,10 +83,13 @@ export function registerWalletDailyCharge(fn: WalletDailyCharge): void {
   dailyChargeOf = fn;
 }
 
-/** When a row counts: the money moved, else the row was decided or written. */
+/** When the money moved (shown): a completed row's business-clock time, else when the row was written. */
 const atOf = (e: LedgerRow): Date => e.paidAt ?? e.completedAt ?? e.createdAt;
-const byTime = (a: LedgerRow, b: LedgerRow) =>
-  atOf(a).getTime() - atOf(b).getTime() || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
+/**
+ * The order the rows were written (the database's statement time): one clock for every row, so the rows of one
+ * transaction keep their order and the running balance never mixes the business clock with the database's.
+ */
+const byWritten = (a: LedgerRow, b: LedgerRow) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
 
 const ACCOUNT_TEXT: Record<string, string> = {
   unapplied: 'the unapplied balance',
@@ -99,9 +101,9 @@ const ACCOUNT_TEXT: Record<string, string> = {
  * The wallet's rows as movement lines: each allocation with what is on its other side (the sale it paid, read
  * from the visits module in one lookup; a package's days with how many pets that day charged).
  */
-async function walletLines(db: DbOrTx, ownerId: string, tz: string): Promise<WalletLine[]> {
+async function walletLines(db: DbOrTx, ownerId: string): Promise<WalletLine[]> {
   const all = await entriesOfOwner(db, ownerId);
-  const wallet = all.filter((e) => e.account === 'wallet').sort(byTime);
+  const wallet = all.filter((e) => e.account === 'wallet').sort(byWritten);
   const byId = new Map(all.map((e) => [e.id, e]));
   const inOf = new Map<string, LedgerRow>();
   for (const e of all) if (e.kind === 'allocation' && e.allocationOf) inOf.set(e.allocationOf, e);
@@ -152,7 +154,6 @@ async function walletLines(db: DbOrTx, ownerId: string, tz: string): Promise<Wal
       );
       lastAllocation.set(to.packageId, e.createdAt);
       line.packageId = to.packageId;
-      line.day = dateInTz(atOf(e), tz);
       line.pets = Math.max(1, pets.size);
     } else if (to) {
       line.purpose = purposeOf(to);
@@ -170,7 +171,7 @@ export async function walletOf(
 ): Promise<Wallet> {
   const maxTopUp = toRupees(await walletMaxTopUpPaise(db));
   if (!ownerId) return { balance: 0, maxTopUp, lowBalance: null, movements: [], nextCursor: null };
-  const lines = await walletLines(db, ownerId, ctx.config.tz);
+  const lines = await walletLines(db, ownerId);
   const balancePaise = walletBalance(lines);
   const all = walletMovements(lines);
   const limit = page.limit ?? 20;
