@@ -52,8 +52,8 @@ export function PackageCard({ p, balance }: { p: OwnerPackage; balance: number }
   return (
     <Card withBorder radius="md" padding="md" data-testid="package-card" aria-label={`${p.name}, ${status.label}`}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Stack gap={0} style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 160px' }}>
             <Text fw={600}>{p.name}</Text>
             <Text size="xs" c="dimmed">
               Boarding package · {dayCount(p.days)} · <Money value={p.price} /> per pet

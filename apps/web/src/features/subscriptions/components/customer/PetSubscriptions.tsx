@@ -86,11 +86,6 @@ export function PetSubscriptions() {
             testId="expiring-count"
           />
         </SimpleGrid>
-        {counts.active === 0 ? (
-          <Text size="sm" c="dimmed">
-            No active subscriptions
-          </Text>
-        ) : null}
         <Accordion multiple variant="separated" radius="md" value={open ?? [initial]} onChange={setOpen}>
           {groups.map((g) => (
             <Accordion.Item key={g.petId} value={g.petId} data-testid="pet-group">
@@ -117,9 +112,11 @@ export function PetSubscriptions() {
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                <Text size="xs" c="dimmed" mb="xs">
-                  {countLabel(g)}
-                </Text>
+                {g.subscriptions.length ? (
+                  <Text size="xs" c="dimmed" mb="xs">
+                    {countLabel(g)}
+                  </Text>
+                ) : null}
                 <PetPanel g={g} />
               </Accordion.Panel>
             </Accordion.Item>

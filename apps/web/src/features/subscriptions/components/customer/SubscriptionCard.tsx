@@ -37,8 +37,8 @@ export function SubscriptionCard({ s }: { s: CustomerSubscription }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="subscription-card" aria-label={`${purpose} subscription`}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Stack gap={0} style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 160px' }}>
             <Text fw={600}>{s.planId.name ?? `${purpose} plan`}</Text>
             <Text size="xs" c="dimmed">
               {purpose} subscription plan

@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { WalletMovement } from '@pawdesk/shared';
 import { formatDateTime } from '@pawdesk/shared/dates';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -61,19 +61,21 @@ export function WalletSection() {
             <Text size="sm" c="dimmed">
               Wallet balance
             </Text>
-            <Text fz={30} fw={700} data-testid="wallet-balance">
-              <Money value={first.balance} />
-            </Text>
+            <Group gap="xs" align="center">
+              <Text fz={30} fw={700} data-testid="wallet-balance">
+                <Money value={first.balance} />
+              </Text>
+              {first.lowBalance ? (
+                <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} />}>
+                  Low Wallet Balance
+                </Badge>
+              ) : null}
+            </Group>
           </Stack>
           <Text size="xs" c="dimmed" maw={260}>
             Boarding packages are charged from it day by day. Unspent money is refunded on request at the desk.
           </Text>
         </Group>
-        {first.lowBalance ? (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Low Wallet Balance">
-            Your wallet holds less than two days of your boarding package. Top up to keep your pets boarding.
-          </Alert>
-        ) : null}
         <TopUpForm maxTopUp={first.maxTopUp} />
         <Stack gap={0}>
           <Title order={3} fz="sm">
