@@ -240,10 +240,12 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // payments (requests not built here: the payments tests make the pending payments they need)
   [`GET ${V}/payments/config`]: staffOnly(),
   [`POST ${V}/payments/create-order`]: staffOnly(PASSES, () => ({ body: {} })),
-  [`POST ${V}/payments/verify-payment`]: staffOnly(PASSES, () => ({ body: {} })),
+  // Staff, and customers for their own checkout orders (checkout-orders.test.ts).
+  [`POST ${V}/payments/verify-payment`]: signedIn(PASSES, () => ({ body: {} })),
   [`POST ${V}/payments/verify-pending-payment`]: staffOnly(PASSES, () => ({ body: {} })),
   [`POST ${V}/payments/payment-link`]: staffOnly(PASSES, () => ({ body: {} })),
-  [`POST ${V}/payments/offline/checkout/{orderId}/pay`]: staffOnly(PASSES, () => ({ params: { orderId: UNKNOWN_ID }, body: {} })),
+  // Staff, and customers for their own checkout orders (outside production).
+  [`POST ${V}/payments/offline/checkout/{orderId}/pay`]: signedIn(PASSES, () => ({ params: { orderId: UNKNOWN_ID }, body: {} })),
   // Public: the payment-link page of a customer; its secret is the link id.
   [`GET ${V}/payments/offline/link/{linkId}`]: open(PASSES, () => ({ params: { linkId: UNKNOWN_ID } })),
   [`POST ${V}/payments/offline/link/{linkId}/pay`]: open(PASSES, () => ({ params: { linkId: UNKNOWN_ID } })),
@@ -285,4 +287,15 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/customer/packages/{id}/end`]: customerOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
   [`GET ${V}/packages/owner/{ownerId}`]: staffOnly(200, (fx) => ({ params: { ownerId: fx.a.ownerId } })),
   [`GET ${V}/customer/packages/mine`]: customerOnly(),
+  // wallet and customers paying online (issue 16): unknown owners are a 404 (wallet tests cover the rest)
+  [`GET ${V}/wallet/owner/{ownerId}`]: staffOnly(200, (fx) => ({ params: { ownerId: fx.a.ownerId } })),
+  [`GET ${V}/customer/wallet`]: customerOnly(),
+  [`POST ${V}/wallet/topup`]: staffOnly(404, () => ({ body: { ownerId: UNKNOWN_ID, amount: 1, selectedPayment: 'cash' } })),
+  // A customer without an owner record yet is told to add a pet first (400).
+  [`POST ${V}/customer/wallet/create-order`]: customerOnly([200, 400], () => ({ body: { amount: 1 } })),
+  [`POST ${V}/wallet/refund`]: adminOnly(404, () => ({ body: { ownerId: UNKNOWN_ID, reason: 'Matrix' } })),
+  [`GET ${V}/settings/wallet`]: staffOnly(),
+  [`PUT ${V}/settings/wallet`]: adminOnly(200, () => ({ body: { maxTopUp: 100000 } })),
+  // Public: the browser lands here from the checkout; an unknown order redirects with ?failed=1.
+  [`GET ${V}/customer/payment/success`]: open(303, () => ({ query: { order_id: 'order_ABCDEFGHIJKLMN' } })),
 };
