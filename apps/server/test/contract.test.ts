@@ -1181,3 +1181,43 @@ describe('the ledger’s new calls accept the client’s habits (raw token, JSON
     expectFields(read.json(), { marked: 'number', unreadCount: 'number' });
   });
 });
+
+/* ───────────── the wallet and customers paying online (issue 16) ───────────── */
+
+describe('wallet and online payment', () => {
+  it('the wallet calls in the client’s habits; the browser follows success_url after paying and lands on /customer/subscription?paid=1', async () => {
+    const customer = await t.user('customer');
+    const owner = await makeOwner(t.database.db, { userId: customer.id, email: customer.email });
+    const topUp = await clientCall('POST', '/wallet/topup', staff.token, { ownerId: owner.id, amount: 500, selectedPayment: 'cash' });
+    expect(topUp.status, JSON.stringify(topUp.json())).toBe(200);
+    expectFields(topUp.json(), { success: 'boolean', message: 'string', 'payment._id': 'string', 'wallet.balance': 'number' });
+    const staffView = await clientCall('GET', `/wallet/owner/${owner.id}`, staff.token);
+    expectFields(staffView.json(), { 'wallet.balance': 'number', 'wallet.movements': 'array', 'wallet.maxTopUp': 'number' });
+    const settings = await clientCall('GET', '/settings/wallet', staff.token);
+    expectFields(settings.json(), { success: 'boolean', maxTopUp: 'number' });
+
+    const order = await clientCall('POST', '/customer/wallet/create-order', customer.token, { amount: 250 });
+    expect(order.status, JSON.stringify(order.json())).toBe(200);
+    expectFields(order.json(), { id: 'string', amount: 'number', success_url: 'string', cancel_url: 'string', keyId: 'string' });
+    expect(order.json()).toMatchObject({ amount: 25000, cancel_url: '/customer/subscription?cancelled=1' });
+    const id = order.json().id as string;
+    const paid = await clientCall('POST', `/payments/offline/checkout/${id}/pay`, customer.token, { outcome: 'success' });
+    expect(paid.status).toBe(200);
+    // The browser's navigation to the success address: no token, no JSON.
+    const landing = await t.app.inject({ method: 'GET', url: order.json().success_url as string });
+    expect(landing.statusCode).toBe(303);
+    expect(landing.headers.location).toBe('/customer/subscription?paid=1&topup=1');
+    const mine = await clientCall('GET', '/customer/wallet', customer.token);
+    expect(mine.json()).toMatchObject({ success: true, wallet: { balance: 750 } });
+    // The checkout result posted afterwards (verify-payment, a customer's own order) answers the same top-up.
+    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = paid.json();
+    const verified = await clientCall('POST', '/payments/verify-payment', customer.token, {
+      razorpay_order_id,
+      razorpay_payment_id,
+      razorpay_signature,
+    });
+    expect(verified.status).toBe(200);
+    expectFields(verified.json(), { success: 'boolean', message: 'string' });
+    expect((await clientCall('GET', '/customer/wallet', customer.token)).json()).toMatchObject({ wallet: { balance: 750 } });
+  });
+});
