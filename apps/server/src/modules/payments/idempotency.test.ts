@@ -46,6 +46,8 @@ const MONEY_ROUTES = [
   '/payments/cancel-sale',
   '/payments/refund',
   '/payments/allocate',
+  '/wallet/topup',
+  '/wallet/refund',
 ];
 
 const post = (url: string, payload: object, o: { key?: string; token?: string } = {}) =>

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, visits } from '../../db/schema/index.ts';
+import { auditLog, checkoutOrders, visits } from '../../db/schema/index.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import { visitToPay } from '../../../test/payments-fixtures.ts';
@@ -294,5 +294,28 @@ describe('POST /wallet/refund', () => {
     expect((await k.post('/wallet/refund', { ownerId: owner.id, reason: '' }, token)).json().message).toBe(
       'Please give a reason for the refund',
     );
+  });
+});
+
+describe('Idempotency-Key on the wallet’s money calls', () => {
+  it('a top-up or an online order sent again with its key is done once and answers the first answer', async () => {
+    const owner = await makeOwner(db());
+    const key = { 'idempotency-key': `wallet-${owner.id}` };
+    const body = { ownerId: owner.id, amount: 400, selectedPayment: 'cash' };
+    const [a, b] = [await k.post('/wallet/topup', body, staff.token, key), await k.post('/wallet/topup', body, staff.token, key)];
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(b.json().payment._id).toBe(a.json().payment._id);
+    expect(await accountRows(db(), owner.id, 'wallet')).toHaveLength(1);
+    const c = await k.customer();
+    const ck = { 'idempotency-key': `order-${c.ownerId}` };
+    const o1 = await k.post('/customer/wallet/create-order', { amount: 100 }, c.user.token, ck);
+    const o2 = await k.post('/customer/wallet/create-order', { amount: 100 }, c.user.token, ck);
+    expect(o2.headers['idempotent-replayed']).toBe('true');
+    expect(o2.json().id).toBe(o1.json().id);
+    expect(await db().select().from(checkoutOrders).where(eq(checkoutOrders.ownerId, c.ownerId))).toHaveLength(1);
+    const bad = await k.post('/customer/wallet/create-order', { amount: 100 }, c.user.token, {
+      'idempotency-key': 'k'.repeat(256),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });
