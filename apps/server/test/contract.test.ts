@@ -1188,7 +1188,11 @@ describe('wallet and online payment', () => {
   it('the wallet calls in the client’s habits; the browser follows success_url after paying and lands on /customer/subscription?paid=1', async () => {
     const customer = await t.user('customer');
     const owner = await makeOwner(t.database.db, { userId: customer.id, email: customer.email });
-    const topUp = await clientCall('POST', '/wallet/topup', staff.token, { ownerId: owner.id, amount: 500, selectedPayment: 'cash' });
+    const topUp = await clientCall('POST', '/wallet/topup', staff.token, {
+      ownerId: owner.id,
+      amount: 500,
+      selectedPayment: 'cash',
+    });
     expect(topUp.status, JSON.stringify(topUp.json())).toBe(200);
     expectFields(topUp.json(), { success: 'boolean', message: 'string', 'payment._id': 'string', 'wallet.balance': 'number' });
     const staffView = await clientCall('GET', `/wallet/owner/${owner.id}`, staff.token);
