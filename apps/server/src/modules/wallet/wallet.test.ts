@@ -1,10 +1,11 @@
+import { formatINR } from '@pawdesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, checkoutOrders, visits } from '../../db/schema/index.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
 import { visitToPay } from '../../../test/payments-fixtures.ts';
-import { typeByCode } from '../../../test/visit-kit.ts';
+import { planOf, typeByCode } from '../../../test/visit-kit.ts';
 import { accountRows, walletKit, walletRowsSum } from '../../../test/wallet-kit.ts';
 
 /** The wallet (issue 16): the owner's wallet account in the ledger, its top-ups, payments and refund. */
@@ -219,6 +220,32 @@ describe('paying from the wallet at the desk', () => {
       ['charge', null, null, 60000],
       ['allocation', 'in', null, 60000],
     ]);
+  });
+
+  it('buysubscription with selectedPayment wallet: the plan is paid from the wallet, only up to the balance', async () => {
+    const owner = await makeOwner(db());
+    const pet = await makePet(db(), { ownerId: owner.id });
+    const plan = await planOf(db(), 'day_care');
+    const buyType = await typeByCode(db(), 'buy_subscription');
+    const price = plan.pricePaise / 100;
+    const body = {
+      petId: pet.id,
+      visitType: buyType.id,
+      planId: plan.id,
+      details: { selectedPayment: 'wallet', price },
+      totalPrice: price,
+    };
+    await topUp(owner.id, price - 1);
+    const short = await k.post('/subscription/buysubscription', body, staff.token);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(`The wallet holds ${formatINR(price - 1)}, less than ${formatINR(price)}`);
+    await topUp(owner.id, 1);
+    const res = await k.post('/subscription/buysubscription', body, staff.token);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().payment).toMatchObject({ method: 'wallet', status: 'completed', amount: price });
+    const wallet = await walletOfOwner(owner.id);
+    expect(wallet.balance).toBe(0);
+    expect(wallet.movements[0]).toMatchObject({ kind: 'payment', amount: -price, balanceAfter: 0 });
   });
 
   it('POST /payments/allocate from the wallet pays an existing sale; more than the wallet holds is refused', async () => {
