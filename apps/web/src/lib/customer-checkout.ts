@@ -23,6 +23,7 @@ import {
   type PaymentsConfig,
 } from '@pawdesk/shared/payments/schemas';
 import { DEFAULT_BUSINESS } from '@pawdesk/shared/catalog';
+import { CUSTOMER_PURCHASE_MESSAGES } from '@pawdesk/shared/subscriptions/views';
 import { createElement, type ReactNode, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OfflineCheckoutModal } from '../components/CardCheckout';
@@ -39,7 +40,7 @@ import { SubmissionKey, submitOnce } from './idempotency';
 import { notify } from './notify';
 
 /** The customer's message when the provider's script cannot load (spec 001 §8; the staff one differs). */
-export const CUSTOMER_SDK_FAILED = 'Razorpay SDK failed to load. Please check your internet connection.';
+export const CUSTOMER_SDK_FAILED = CUSTOMER_PURCHASE_MESSAGES.sdkFailed;
 
 /**
  * A customer checkout order, as `POST /customer/payment/create-order` and `POST /customer/wallet/create-order`

@@ -3,11 +3,18 @@
  * Buy Subscription: their pets, subscriptions, wallet and boarding packages. The server answers only the caller's
  * own records, whatever the request names.
  */
-import type { OwnerPackagesResponse, PackageOffersResponse, PetDetails, WalletResponse } from '@pawdesk/shared';
+import type {
+  CustomerSubscription,
+  CustomerSubscriptionsResponse,
+  OwnerPackagesResponse,
+  PackageOffersResponse,
+  PetDetails,
+  WalletResponse,
+} from '@pawdesk/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { queryRoots } from '../query-keys';
-import { isExpiringSoon, type SubscriptionStatus, statusOf } from '../subscription-rules';
+import { isExpiringSoon, statusOf } from '../subscription-rules';
 
 /* ───────────── pets ───────────── */
 
@@ -23,32 +30,8 @@ export function myPetsQuery() {
 
 /* ───────────── subscriptions ───────────── */
 
-/** One entry of `GET /subscription/customer-subscriptions` (issue 16's contract). */
-export interface CustomerSubscription {
-  _id: string;
-  active: boolean;
-  status?: SubscriptionStatus;
-  daysLeft: number;
-  numberOfGroomings: number;
-  firstPaymentDate: string | null;
-  lastPaymentDate: string | null;
-  validUntil?: string | null;
-  amountDue?: number;
-  petId: { _id: string; name: string; breed: string; email: string | null };
-  planId: {
-    _id?: string;
-    name?: string;
-    duration: number;
-    price: number;
-    numberOfGroomings?: number;
-    validityInDays?: number | null;
-    subscriptionType: { _id?: string; purpose: string };
-  };
-}
-export interface CustomerSubscriptionsResponse {
-  success: true;
-  subscriptions: CustomerSubscription[];
-}
+/** One entry of `GET /subscription/customer-subscriptions` (the shared contract). */
+export type { CustomerSubscription } from '@pawdesk/shared';
 
 /** GET /subscription/customer-subscriptions?email=: the caller's pets' subscriptions (the spec's call, by own email). */
 export const customerSubscriptionsKey = (email: string) => [...queryRoots.subscriptions, 'customer', email] as const;

@@ -82,6 +82,7 @@ export function sub(
     lastPaymentDate: '2026-11-01',
     validUntil: null,
     amountDue: 0,
+    payLater: false,
     petId: { ...pet, email: EMAIL },
     planId: {
       _id: DAY_SCHOOL,

@@ -39,7 +39,7 @@ export function SubscriptionCard({ s }: { s: CustomerSubscription }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={0} style={{ minWidth: 0, flex: '1 1 160px' }}>
-            <Text fw={600}>{s.planId.name ?? `${purpose} plan`}</Text>
+            <Text fw={600}>{s.planId.name}</Text>
             <Text size="xs" c="dimmed">
               {purpose} subscription plan
             </Text>
@@ -69,7 +69,7 @@ export function SubscriptionCard({ s }: { s: CustomerSubscription }) {
             <Money value={s.planId.price} />
           </Field>
         </SimpleGrid>
-        {s.amountDue && s.amountDue > 0 ? (
+        {s.amountDue > 0 ? (
           <Text size="sm" c="orange.9" role="note">
             <Money value={s.amountDue} /> is still to be paid on this subscription. Please pay it at the front desk.
           </Text>

@@ -2,15 +2,16 @@
  * The customer's plan purchase (spec 001 §2 /customer/buysubscription, §5, §8): the spec's messages, the check
  * before paying, and how a plan is named in the select.
  */
-import type { SubscriptionPlan } from '@pawdesk/shared';
+import { CUSTOMER_PURCHASE_MESSAGES, type SubscriptionPlan } from '@pawdesk/shared';
 import { formatINR } from '@pawdesk/shared/money';
 
+/** 'Please select a pet', 'Please select a plan', 'Invalid plan selected', 'Payment successful and subscription purchased!', 'Failed to purchase subscription'. */
 export const BUY_MESSAGES = {
-  petRequired: 'Please select a pet',
-  planRequired: 'Please select a plan',
-  invalidPlan: 'Invalid plan selected',
-  purchased: 'Payment successful and subscription purchased!',
-  failed: 'Failed to purchase subscription',
+  petRequired: CUSTOMER_PURCHASE_MESSAGES.petRequired,
+  planRequired: CUSTOMER_PURCHASE_MESSAGES.planRequired,
+  invalidPlan: CUSTOMER_PURCHASE_MESSAGES.invalidPlan,
+  purchased: CUSTOMER_PURCHASE_MESSAGES.paid,
+  failed: CUSTOMER_PURCHASE_MESSAGES.failed,
 } as const;
 
 /** A plan as the customer picks it (`validityInDays`: the plan's validity; null: no expiry). */
