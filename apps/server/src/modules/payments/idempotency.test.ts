@@ -48,6 +48,7 @@ const MONEY_ROUTES = [
   '/payments/allocate',
   '/wallet/topup',
   '/wallet/refund',
+  '/packages/activate',
 ];
 
 const post = (url: string, payload: object, o: { key?: string; token?: string } = {}) =>
