@@ -15,6 +15,7 @@ import {
   packageRow,
   petRows,
   share,
+  staffNoticesOf,
   topUp,
   usePackageTest,
   walletPaise,
@@ -368,6 +369,22 @@ describe('changing the pets, ending, deboarding', () => {
     expect(p.status).toBe('active');
     const last = await post(`/packages/${pkg._id}/pets`, { remove: [f.petIds[1]] }, staff.token);
     expect(last.json().package).toMatchObject({ status: 'ended', endReason: 'staff' });
+  });
+
+  it('a customer ending a package whose pets are boarded tells the desk; the pets stay until deboarded', async () => {
+    t.clock.set(NOON);
+    const c = await customerFamily(1);
+    await topUp(t, c.owner.id, 500_000);
+    const req = (
+      await post('/customer/packages/activate', { packageId: DEFAULT_PACKAGE_ID, petIds: c.petIds }, c.user.token)
+    ).json().package;
+    expect((await post(`/packages/${req._id}/checkin`, {}, staff.token)).statusCode).toBe(200);
+    const ended = await post(`/customer/packages/${req._id}/end`, {}, c.user.token);
+    expect(ended.json().package).toMatchObject({ status: 'ended', endReason: 'customer', charged: 766.66 });
+    const notices = await staffNoticesOf(db(), c.owner.id, 'package_ended');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.title).toBe(`Boarding package ended by the customer: ${c.pets[0]!.name}`);
+    expect(await activeBoardings(db(), c.petIds[0]!)).toHaveLength(1);
   });
 
   it('staff end a package: nothing more is charged, nothing refunded; the pets stay boarded until deboarded', async () => {

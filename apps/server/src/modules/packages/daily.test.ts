@@ -143,6 +143,9 @@ describe('too little in the wallet', () => {
     expect(low[0]!.refDate).toBe(dateAfter(1));
     let view = (await get(`/packages/owner/${f.owner.id}`, staff.token)).json().packages[0];
     expect(view).toMatchObject({ status: 'active', lowBalance: true, estimatedDaysLeft: 1 });
+    // The wallet reads the package's daily charge for its own low-balance flag.
+    const wallet = (await get(`/wallet/owner/${f.owner.id}`, staff.token)).json().wallet;
+    expect(wallet).toMatchObject({ balance: 766.67, lowBalance: true });
 
     // Day 3: the last day the wallet pays, and a warning the day before the stop.
     t.clock.advanceDays(1);
