@@ -87,13 +87,20 @@ describe('production with the offline provider (ALLOW_OFFLINE_PAYMENTS=true): li
     expect((await t.call({ method: 'GET', url: path })).body).toContain('Payment received');
   });
 
-  it('the offline checkout is staff only here too', async () => {
+  it('the offline checkout is staff only here too (a customer cannot pay even their own checkout order: no money moves)', async () => {
     const res = await t.call({
       method: 'POST',
       url: '/api/v1/payments/offline/checkout/order_AAAAAAAAAAAAAA/pay',
       payload: { outcome: 'success' },
     });
     expect(res.statusCode).toBe(401);
+    const byCustomer = await t.call({
+      method: 'POST',
+      url: '/api/v1/payments/offline/checkout/order_AAAAAAAAAAAAAA/pay',
+      payload: { outcome: 'success' },
+      token: customer.token,
+    });
+    expect(byCustomer.statusCode).toBe(403);
   });
 
   it('the API document says the link page takes no payment and its POST needs a token', async () => {
