@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Razorpay's API (https://razorpay.com/docs/api/): an HTTP server on 127.0.0.1 that speaks
- * the endpoints the official SDK calls for orders, payments and payment links (create, fetch, cancel) and refunds, with basic auth (key id and key
+ * the endpoints the official SDK calls for orders (and an order's payments), payments and payment links (create, fetch, cancel) and refunds, with basic auth (key id and key
  * secret) and Razorpay's JSON shapes and error envelope. The real SDK is pointed at it (RAZORPAY_API_BASE).
  *
  * It also plays the parts Razorpay plays outside its API: a customer paying through checkout (`checkout`,
@@ -233,6 +233,14 @@ export async function startRazorpayStandin(
       refunds.set(r.id, r);
       p.amount_refunded += amount;
       return send(res, 200, r);
+    }
+    // https://razorpay.com/docs/api/orders/fetch-payments/: every payment attempt on an order.
+    const orderPayments = path.match(/^\/v1\/orders\/([^/]+)\/payments$/);
+    if (req.method === 'GET' && orderPayments) {
+      const o = orders.get(orderPayments[1]!);
+      if (!o) return error(res, 400, 'The id provided does not exist');
+      const items = [...payments.values()].filter((p) => p.order_id === o.id);
+      return send(res, 200, { entity: 'collection', count: items.length, items });
     }
     const [, resource, id] = path.match(/^\/v1\/(orders|payments|payment_links)(?:\/([^/]+))?$/) ?? [];
     if (req.method === 'POST' && path === '/v1/orders') {

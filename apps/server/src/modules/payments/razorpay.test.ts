@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES as M } from '@pawdesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { makeOwner } from '../../../test/factories.ts';
 import { emailsAbout, paymentsOf, visitToPay } from '../../../test/payments-fixtures.ts';
 import { type RazorpayStandin, startRazorpayStandin } from '../../../test/razorpay-standin.ts';
 import { RazorpayProvider } from './providers/razorpay.ts';
@@ -154,5 +155,36 @@ describe('Razorpay through the SDK and a stand-in for its API', () => {
     } finally {
       await t2.close();
     }
+  });
+});
+
+describe('a customer paying online through Razorpay (issue 16)', () => {
+  it('a wallet top-up: the success address asks Razorpay for the order’s payments and credits the captured amount once', async () => {
+    const user = await t.user('customer');
+    await makeOwner(t.database.db, { userId: user.id, email: user.email });
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/v1/customer/wallet/create-order',
+      payload: { amount: 1500 },
+      token: user.token,
+    });
+    expect(created.statusCode).toBe(200);
+    const order = created.json();
+    expect(order).toMatchObject({ provider: 'razorpay', keyId: standin.keys.keyId, amount: 150000 });
+    expect(standin.orders.get(order.id)!.notes).toMatchObject({
+      checkoutOrderId: order.checkoutOrderId,
+      purpose: 'wallet_topup',
+    });
+    const early = await t.call({ method: 'GET', url: order.success_url });
+    expect(early.headers.location).toBe('/customer/subscription?pending=1&topup=1');
+    const result = standin.checkout(order.id);
+    const landing = await t.call({ method: 'GET', url: order.success_url });
+    expect(landing.statusCode).toBe(303);
+    expect(landing.headers.location).toBe('/customer/subscription?paid=1&topup=1');
+    expect(standin.requests.filter((r) => r.path === `/v1/orders/${order.id}/payments`)).toHaveLength(2);
+    expect((await webhook(standin.webhook('payment.captured', result.razorpay_payment_id))).json().status).toBe('duplicate');
+    const wallet = (await t.call({ method: 'GET', url: '/api/v1/customer/wallet', token: user.token })).json().wallet;
+    expect(wallet.balance).toBe(1500);
+    expect(wallet.movements).toHaveLength(1);
   });
 });
