@@ -280,7 +280,9 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/packages/activate`]: staffOnly(404, (fx) => ({
     body: { ownerId: fx.a.ownerId, packageId: UNKNOWN_ID, petIds: [fx.a.petId] },
   })),
-  [`POST ${V}/customer/packages/activate`]: customerOnly(404, (fx) => ({ body: { packageId: UNKNOWN_ID, petIds: [fx.a.petId] } })),
+  [`POST ${V}/customer/packages/activate`]: customerOnly(404, (fx) => ({
+    body: { packageId: UNKNOWN_ID, petIds: [fx.a.petId] },
+  })),
   [`POST ${V}/packages/{id}/checkin`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
   [`POST ${V}/packages/{id}/pets`]: staffOnly(404, (fx) => ({ params: { id: UNKNOWN_ID }, body: { remove: [fx.a.petId] } })),
   [`POST ${V}/packages/{id}/end`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
@@ -298,4 +300,12 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`PUT ${V}/settings/wallet`]: adminOnly(200, () => ({ body: { maxTopUp: 100000 } })),
   // Public: the browser lands here from the checkout; an unknown order redirects with ?failed=1.
   [`GET ${V}/customer/payment/success`]: open(303, () => ({ query: { order_id: 'order_ABCDEFGHIJKLMN' } })),
+  // subscriptions (issue 16): a customer gets their own pets' whatever email is named; staff the owner with it
+  [`GET ${V}/subscription/customer-subscriptions`]: signedIn(200, (fx) => ({ query: { email: fx.a.email } })),
+  [`GET ${V}/subscription/expiring`]: staffOnly(),
+  // A's pet: A passes the pet check (the unknown plan is then a 400), B is refused the pet (403).
+  [`POST ${V}/customer/payment/create-order`]: rule(
+    { anonymous: 401, customerA: 400, customerB: 403, staff: 403, admin: 403, disabledStaff: 401 },
+    (fx) => ({ body: { petId: fx.a.petId, planId: UNKNOWN_ID, email: fx.a.email } }),
+  ),
 };

@@ -9,8 +9,9 @@
  * or differs, and why. Add a test here for every existing-client call a module serves.
  */
 import { addDays, todayIn } from '@pawdesk/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { visitItems, visits } from '../src/db/schema/index.ts';
+import { subscriptionPlans, visitItems, visits } from '../src/db/schema/index.ts';
 import { scheduleFollowUp } from '../src/modules/followups/followups.service.ts';
 import { makeItem, makeOwner, makePet, phone } from './factories.ts';
 import { useTestApp, useTestUser } from './harness.ts';
@@ -106,19 +107,24 @@ describe('visit types and plans', () => {
     expectFields(first(body, 'visitTypes'), { _id: 'string', purpose: 'string' });
   });
 
-  it('GET /subscription/getallsubscription → success, subscriptionPlans [{_id, price, duration, numberOfGroomings, subscriptionType.purpose, validityInDays}]', async () => {
-    const res = await clientCall('GET', '/subscription/getallsubscription', staff.token);
-    expect(res.status).toBe(200);
-    const body = res.json();
-    expectFields(body, { success: 'boolean', subscriptionPlans: 'array' });
-    expectFields(first(body, 'subscriptionPlans'), {
-      _id: 'string',
-      price: 'number',
-      duration: 'number',
-      validityInDays: 'number',
-      numberOfGroomings: 'number',
-      'subscriptionType.purpose': 'string',
-    });
+  it('GET /subscription/getallsubscription → success, subscriptionPlans and data [{_id, price, duration, numberOfGroomings, subscriptionType.purpose, validityInDays}]', async () => {
+    for (const token of [staff.token, customer.token]) {
+      const res = await clientCall('GET', '/subscription/getallsubscription', token);
+      expect(res.status).toBe(200);
+      const body = res.json();
+      expectFields(body, { success: 'boolean', subscriptionPlans: 'array', data: 'array' });
+      expect(body.data).toEqual(body.subscriptionPlans);
+      const plan = first(body, 'data');
+      expectFields(plan, {
+        _id: 'string',
+        price: 'number',
+        duration: 'number',
+        numberOfGroomings: 'number',
+        'subscriptionType.purpose': 'string',
+      });
+      // The plan's validity in days since issue 16 (null: no expiry; docs/compatibility.md).
+      expect(plan.validityInDays === null || typeof plan.validityInDays === 'number').toBe(true);
+    }
   });
 });
 
@@ -429,6 +435,7 @@ describe('New Visit', () => {
     expect(res.status).toBe(201);
     expectFields(res.json(), { success: 'boolean', message: 'string' });
     expect(res.json()).toMatchObject({ success: true, message: 'Payment successful and subscription purchased!' });
+    expectFields(res.json(), { 'subscription._id': 'string', 'subscription.daysLeft': 'number', renewed: 'boolean' });
     const bought = await clientCall('GET', `/visit/buyy/${(res.json().visit as { _id: string })._id}`, staff.token);
     expect(bought.status).toBe(200);
     expectFields(bought.json(), {
@@ -439,6 +446,24 @@ describe('New Visit', () => {
       'data.numberOfGroomings': 'number',
       'data.subscriptionType.purpose': 'string',
       'data.planId.price': 'number',
+    });
+  });
+
+  it('POST /subscription/buysubscription as the existing client sends it: totalPrice 0 with the plan price in details.price', async () => {
+    const plans = await t.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Day School Monthly'));
+    const plan = plans[0]!;
+    const res = await clientCall('POST', '/subscription/buysubscription', staff.token, {
+      petId: await pet(),
+      visitType: await typeId('buy_subscription'),
+      planId: plan.id,
+      details: { selectedPayment: 'cash', price: 12000 },
+      totalPrice: 0,
+    });
+    expect(res.status, JSON.stringify(res.json())).toBe(201);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Payment successful and subscription purchased!',
+      visit: { price: 12000, paid: 12000 },
     });
   });
 });
@@ -1223,5 +1248,82 @@ describe('wallet and online payment', () => {
     expect(verified.status).toBe(200);
     expectFields(verified.json(), { success: 'boolean', message: 'string' });
     expect((await clientCall('GET', '/customer/wallet', customer.token)).json()).toMatchObject({ wallet: { balance: 750 } });
+  });
+});
+
+describe('subscriptions: the customer’s and the dashboard’s calls (issue 16)', () => {
+  /** A customer account with its own owner record and a pet holding a Day School plan. */
+  async function customerWithSubscription() {
+    const user = await t.user('customer');
+    const owner = await makeOwner(t.database.db, { userId: user.id, email: user.email });
+    const pet = await makePet(t.database.db, { ownerId: owner.id, name: 'Chintu' });
+    const plan = await planOf(t.database.db, 'day_school');
+    await holdSubscription(t.database.db, pet.id, plan, { daysLeft: 5 });
+    return { user, pet, plan };
+  }
+
+  it('GET /subscription/customer-subscriptions?email= → success, subscriptions [{_id, active, daysLeft, numberOfGroomings, firstPaymentDate, lastPaymentDate, petId {_id, name, breed, email}, planId {duration, price, subscriptionType.purpose}}]', async () => {
+    const { user } = await customerWithSubscription();
+    const res = await clientCall(
+      'GET',
+      `/subscription/customer-subscriptions?email=${encodeURIComponent(user.email)}`,
+      user.token,
+    );
+    expect(res.status).toBe(200);
+    expectFields(res.json(), { success: 'boolean', subscriptions: 'array' });
+    expectFields(first(res.json(), 'subscriptions'), {
+      _id: 'string',
+      active: 'boolean',
+      daysLeft: 'number',
+      numberOfGroomings: 'number',
+      firstPaymentDate: 'string',
+      lastPaymentDate: 'string',
+      'petId._id': 'string',
+      'petId.name': 'string',
+      'petId.breed': 'string',
+      'petId.email': 'string',
+      'planId.duration': 'number',
+      'planId.price': 'number',
+      'planId.subscriptionType.purpose': 'string',
+    });
+  });
+
+  it('POST /customer/payment/create-order {petId, planId, email} → id, amount (paise), success_url, cancel_url at the top level', async () => {
+    const { user, pet, plan } = await customerWithSubscription();
+    const res = await clientCall('POST', '/customer/payment/create-order', user.token, {
+      petId: pet.id,
+      planId: plan.id,
+      email: user.email,
+    });
+    expect(res.status, JSON.stringify(res.json())).toBe(200);
+    expectFields(res.json(), {
+      success: 'boolean',
+      id: 'string',
+      amount: 'number',
+      amountRupees: 'number',
+      currency: 'string',
+      keyId: 'string',
+      success_url: 'string',
+      cancel_url: 'string',
+    });
+    expect(res.json()).toMatchObject({ amount: plan.pricePaise, cancel_url: '/customer/buysubscription?cancelled=1' });
+  });
+
+  it('GET /subscription/expiring → success, subscriptions [{_id, petId {_id, name}, owner {name, phone}, purpose, planName, daysLeft, validUntil, reason}]', async () => {
+    await customerWithSubscription();
+    const res = await clientCall('GET', '/subscription/expiring', staff.token);
+    expect(res.status).toBe(200);
+    expectFields(first(res.json(), 'subscriptions'), {
+      _id: 'string',
+      'petId._id': 'string',
+      'petId.name': 'string',
+      'owner.name': 'string',
+      'owner.phone': 'string',
+      purpose: 'string',
+      planName: 'string',
+      daysLeft: 'number',
+      numberOfGroomings: 'number',
+      reason: 'string',
+    });
   });
 });

@@ -102,6 +102,8 @@ export const deboardQuoteSchema = z.object({
       daysLeft: z.number(),
       /** Days of this stay the subscription covers (taken off daysLeft when the pet leaves). */
       daysUsed: z.number(),
+      /** Still owed on the subscription's own purchases (a plan sold 'pay later'): its sale's, not this stay's due. */
+      amountDue: z.number(),
     })
     .nullable(),
   /** Charged so far (the visit and extra days posted), paid so far, asked for but not paid yet. */

@@ -119,7 +119,15 @@ export function quoteToApi(stay: Stay): DeboardQuote {
     extraDayRate: toRupees(q.extraDayRatePaise),
     extraCharge: toRupees(q.extraChargePaise),
     extraChargePosted: toRupees(q.extraChargePostedPaise),
-    subscription: s ? { _id: s.id, planName: s.planName, daysLeft: s.daysLeft, daysUsed: q.subscriptionDaysUsed } : null,
+    subscription: s
+      ? {
+          _id: s.id,
+          planName: s.planName,
+          daysLeft: s.daysLeft,
+          daysUsed: q.subscriptionDaysUsed,
+          amountDue: toRupees(s.amountDuePaise),
+        }
+      : null,
     charged: toRupees(q.chargedPaise),
     paid: toRupees(q.paidPaise),
     pending: toRupees(q.pendingPaise),

@@ -3,6 +3,7 @@ import { planById } from '../visit-types/visit-types.service.ts';
 import { findSubscriptionRow, takeDays } from './subscription-days.repo.ts';
 import { writeEnd } from './subscription-purchases.service.ts';
 import { lockSubscription } from './subscription-records.repo.ts';
+import { duesOf } from './subscription-views.service.ts';
 
 /**
  * Boarding days of a subscription (spec 001 §4, §9): a stay's quote reads the days left and the price and duration
@@ -18,12 +19,14 @@ export interface StaySubscription {
   pricePaise: number;
   durationDays: number;
   discountPaise: number;
+  /** Still owed on its purchases and renewals (a plan sold 'pay later'), paise. */
+  amountDuePaise: number;
 }
 
 export async function staySubscription(db: DbOrTx, id: string): Promise<StaySubscription | undefined> {
   const row = await findSubscriptionRow(db, id);
   if (!row) return undefined;
-  const plan = await planById(db, row.planId);
+  const [plan, dues] = await Promise.all([planById(db, row.planId), duesOf(db, [row.id])]);
   return {
     id: row.id,
     planName: plan?.name ?? '',
@@ -32,6 +35,7 @@ export async function staySubscription(db: DbOrTx, id: string): Promise<StaySubs
     pricePaise: row.pricePaise,
     durationDays: row.durationDays,
     discountPaise: row.discountPaise,
+    amountDuePaise: dues.get(row.id)?.duePaise ?? 0,
   };
 }
 
