@@ -1,19 +1,19 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatINR, PAYMENT_TYPES, type PaymentMethod, type PaymentType, type VisitPaymentMethod } from '@pawdesk/shared';
-import { IconCash, IconCheck, IconCreditCard, IconLink } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Button, Checkbox, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { formatINR, PAYMENT_TYPES, type PaymentMethod, type PaymentType } from '@pawdesk/shared';
+import { useEffect, useState } from 'react';
+import { useWalletBalance } from '../lib/endpoints/wallet';
+import { MethodGrid } from './PaymentMethods';
+import {
+  balanceAfter,
+  canPayLater,
+  canSubmit as submittable,
+  type DeskPaymentMethod,
+  PAYMENT_METHOD_LABEL,
+  walletProblem,
+} from './payment-choice';
 
-export const PAYMENT_METHOD_LABEL: Record<VisitPaymentMethod, string> = {
-  cash: 'Cash Payment',
-  payment_link: 'Payment Link',
-  card: 'Card',
-};
-const METHOD_ICON: Record<VisitPaymentMethod, ReactNode> = {
-  cash: <IconCash size={22} aria-hidden style={{ flexShrink: 0 }} />,
-  payment_link: <IconLink size={22} aria-hidden style={{ flexShrink: 0 }} />,
-  card: <IconCreditCard size={22} aria-hidden style={{ flexShrink: 0 }} />,
-};
-/** Cash and payment link (prescriptions); visits, boarding and subscriptions add Card. */
+export { PAYMENT_METHOD_LABEL };
+/** Cash and payment link (prescriptions); visits, boarding and subscriptions add Card (and Wallet where allowed). */
 const DEFAULT_METHODS: readonly PaymentMethod[] = ['cash', 'payment_link'];
 export const PAYMENT_TYPE_LABEL: Record<PaymentType, string> = {
   partial_payment: 'Partial Payment',
@@ -26,62 +26,36 @@ const PAYMENT_TYPE_HINT: Record<PaymentType, string> = {
   payment_after_service: 'Nothing is collected now; the full amount is due after the service.',
 };
 
+/** The pay-later box's words (issue 16). */
+export const PAY_LATER_LABEL = 'Pay later — let the pet use it before the money arrives';
+
 /**
  * What the user chose. `amountNow` is what was collected (0 for payment after service). For `card`, nothing is
  * collected yet: save the record, then open the card checkout for `amountNow` (`useCardCheckout` in
- * components/CardCheckout.tsx).
+ * components/CardCheckout.tsx). `wallet`: `amountNow` is taken from the owner's wallet by the save. `payLater`:
+ * staff chose to let the pet use what is sold before a link or card payment arrives (only where `payLater` is
+ * offered).
  */
-export interface PaymentChoice<M extends VisitPaymentMethod = PaymentMethod> {
+export interface PaymentChoice<M extends DeskPaymentMethod = PaymentMethod> {
   paymentType: PaymentType | null;
   method: M | null;
   amountNow: number;
+  payLater?: boolean;
 }
 
 /** `₹ 1,234.00` as the confirmation sentence shows amounts. */
 const rupees = (v: number) => `₹ ${formatINR(v).slice(1)}`;
 
-function MethodButton({
-  selected,
-  icon,
-  label,
-  onClick,
-}: {
-  selected: boolean;
-  icon: ReactNode;
-  label: string;
-  onClick: () => void;
-}) {
-  return (
-    <UnstyledButton
-      onClick={onClick}
-      aria-pressed={selected}
-      p="md"
-      style={{
-        borderRadius: 'var(--mantine-radius-md)',
-        border: `2px solid ${selected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-3)'}`,
-        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
-      }}
-    >
-      <Group gap="sm" wrap="nowrap">
-        {icon}
-        <Text fw={600} style={{ flex: 1 }}>
-          {label}
-        </Text>
-        {selected ? <IconCheck size={18} color="var(--mantine-primary-color-filled)" aria-hidden /> : null}
-      </Group>
-    </UnstyledButton>
-  );
-}
-
 /**
  * The one payment modal (spec 001 §2 "Payment modals"): an optional payment
  * type step, then 'Payment Options' with Cash Payment, Payment Link (and Card
- * where `methods` offers it) and the confirmation checkbox. Submit is enabled
- * only when a method is chosen and, for cash and link, the box is ticked (a
- * card payment is confirmed by its checkout instead); the choice is handed to
- * `onSubmit`, which records it.
+ * and Wallet where `methods` offers them) and the confirmation checkbox.
+ * Submit is enabled only when a method is chosen and, for cash and link, the
+ * box is ticked (a card payment is confirmed by its checkout instead; the
+ * wallet, which shows the owner's balance, only when it holds the amount);
+ * the choice is handed to `onSubmit`, which records it.
  */
-export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
+export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
   opened,
   onClose,
   total,
@@ -90,6 +64,8 @@ export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
   withPaymentType = false,
   paymentTypes = PAYMENT_TYPES,
   methods = DEFAULT_METHODS as readonly M[],
+  walletOwnerId,
+  payLater: offerPayLater = false,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -102,12 +78,19 @@ export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
   paymentTypes?: readonly PaymentType[];
   /** The methods offered, in order: default cash and payment link; visits pass VISIT_PAYMENT_METHODS (adds Card). */
   methods?: readonly M[];
+  /** With 'wallet' among `methods`: whose wallet pays (its balance is shown, and taken at most). */
+  walletOwnerId?: string | null;
+  /** Offer 'Pay later' for a payment link or card (a subscription sold before its money arrives). */
+  payLater?: boolean;
 }) {
   const [step, setStep] = useState<'type' | 'method'>(withPaymentType ? 'type' : 'method');
   const [paymentType, setPaymentType] = useState<PaymentType | null>(null);
   const [partial, setPartial] = useState<number | string>('');
   const [method, setMethod] = useState<M | null>(null);
   const [confirmed, setConfirmed] = useState(false);
+  const [later, setLater] = useState(false);
+  const offersWallet = (methods as readonly DeskPaymentMethod[]).includes('wallet');
+  const wallet = useWalletBalance(opened && offersWallet ? walletOwnerId : null);
 
   // Every opening starts afresh.
   useEffect(() => {
@@ -117,6 +100,7 @@ export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
       setPartial('');
       setMethod(null);
       setConfirmed(false);
+      setLater(false);
     }
   }, [opened, withPaymentType]);
 
@@ -141,7 +125,14 @@ export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
         ? 0
         : total;
   const byCard = method === 'card';
-  const canSubmit = method !== null && (confirmed || byCard) && !submitting;
+  const byWallet = method === 'wallet';
+  const walletIssue = offersWallet ? walletProblem(wallet, amountNow) : null;
+  const payLaterShown = offerPayLater && canPayLater(method);
+  const canSubmit = submittable({ method, confirmed, submitting, amountNow, wallet });
+  const choose = (m: M) => {
+    setMethod(m);
+    setConfirmed(false);
+  };
 
   const close = () => {
     if (!submitting) onClose();
@@ -213,20 +204,21 @@ export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
           <Text size="sm" c="dimmed">
             Choose how the payment was collected.
           </Text>
-          <SimpleGrid cols={{ base: 1, xs: methods.length }} spacing="sm" role="group" aria-label="Payment method">
-            {methods.map((m) => (
-              <MethodButton
-                key={m}
-                selected={method === m}
-                icon={METHOD_ICON[m]}
-                label={PAYMENT_METHOD_LABEL[m]}
-                onClick={() => setMethod(m)}
-              />
-            ))}
-          </SimpleGrid>
+          <MethodGrid
+            methods={methods}
+            method={method}
+            onChoose={choose}
+            balance={wallet.balance}
+            walletIssue={offersWallet ? walletIssue : null}
+          />
           {byCard ? (
             <Text size="sm">
               The card checkout for <b>{rupees(amountNow)}</b> opens after you submit.
+            </Text>
+          ) : byWallet ? (
+            <Text size="sm" data-testid="wallet-take">
+              <b>{rupees(amountNow)}</b> is taken from the wallet on Submit; {rupees(balanceAfter(wallet, amountNow))} stays in
+              it.
             </Text>
           ) : (
             <Checkbox
@@ -235,6 +227,14 @@ export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
               label={`I confirm that the payment of ${rupees(amountNow)} has been completed`}
             />
           )}
+          {payLaterShown ? (
+            <Checkbox
+              checked={later}
+              onChange={(e) => setLater(e.currentTarget.checked)}
+              label={PAY_LATER_LABEL}
+              description="Without it, what is sold is usable once the money arrives."
+            />
+          ) : null}
           <Group justify="space-between" gap="sm" mt="xs">
             {withPaymentType ? (
               <Button variant="subtle" onClick={() => setStep('type')} disabled={submitting}>
@@ -247,7 +247,11 @@ export function PaymentModal<M extends VisitPaymentMethod = PaymentMethod>({
               <Button variant="default" onClick={close} disabled={submitting}>
                 Cancel
               </Button>
-              <Button disabled={!canSubmit} loading={submitting} onClick={() => onSubmit({ paymentType, method, amountNow })}>
+              <Button
+                disabled={!canSubmit}
+                loading={submitting}
+                onClick={() => onSubmit({ paymentType, method, amountNow, payLater: payLaterShown && later })}
+              >
                 Submit
               </Button>
             </Group>

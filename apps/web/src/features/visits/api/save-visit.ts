@@ -65,6 +65,8 @@ export const VISIT_CHANGED = [
   queryRoots.subscriptions,
   queryRoots.reminders,
   queryRoots.attendance,
+  // A wallet payment (issue 16) moves the owner's wallet.
+  queryRoots.wallet,
 ];
 
 /**

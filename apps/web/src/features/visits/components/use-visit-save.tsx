@@ -1,24 +1,20 @@
-import {
-  type SalePaymentMethod,
-  VISIT_MESSAGES,
-  VISIT_PAYMENT_METHODS,
-  VISIT_SAVED_MESSAGES,
-  type VisitPaymentMethod,
-} from '@pawdesk/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { SALE_PAYMENT_METHODS, type SalePaymentMethod, VISIT_MESSAGES, VISIT_SAVED_MESSAGES } from '@pawdesk/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type PaymentChoice, PaymentModal } from '../../../components/PaymentModal';
 import { usePaymentFollowUp } from '../../../components/PaymentFollowUp';
 import { ApiError, errorMessage, serverAnswered } from '../../../lib/api-client';
+import { petDetailsQuery } from '../../../lib/endpoints/pets';
 import { notify } from '../../../lib/notify';
 import { queryRoots } from '../../../lib/query-keys';
 import { type SaveBodies, type SaveCode, type SaveVisitInput, useSaveVisit } from '../api/save-visit';
 import type { Admission } from './AdmissionWarning';
 
-export type VisitChoice = PaymentChoice<VisitPaymentMethod>;
+/** Cash, payment link, card, or the owner's wallet (issue 16: taken only up to its balance). */
+export type VisitChoice = PaymentChoice<SalePaymentMethod>;
 /** A payment chosen with its method (Dog Park and Shop: their endpoints require one). */
-export type MethodChoice = VisitChoice & { method: VisitPaymentMethod };
+export type MethodChoice = VisitChoice & { method: SalePaymentMethod };
 
 interface SaveCommon<C extends SaveCode> {
   /** Which endpoint, and so which body `build` returns. */
@@ -89,6 +85,8 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const save = useSaveVisit();
+  // The owner's wallet is offered among the payment methods (its balance shown, taken at most).
+  const owner = useQuery({ ...petDetailsQuery(petId), retry: false }).data?.owner._id;
   const followUp = usePaymentFollowUp();
   const [pending, setPending] = useState<SaveRequest | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -154,7 +152,8 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
           onSubmit={onPay}
           submitting={save.isPending}
           withPaymentType={pending?.withPaymentType ?? false}
-          methods={VISIT_PAYMENT_METHODS}
+          methods={SALE_PAYMENT_METHODS}
+          walletOwnerId={owner}
         />
         {followUp.element}
       </>

@@ -16,6 +16,7 @@ export const PET_ID = '650000000000000000000001';
 export const PLAN_ID = '650000000000000000000002';
 const SUBSCRIPTION_ID = '650000000000000000000003';
 const VISIT_ID = '650000000000000000000004';
+const OWNER_ID = '650000000000000000000005';
 
 /** Stable ids per purpose, so a body names the type it was saved for. */
 export const TYPE_ID = {
@@ -139,6 +140,16 @@ export function mockVisitApi({ subscription = null, missing = [], saveAnswer }: 
       return HttpResponse.json({ success: true, message: 'ok', subscription });
     }),
     http.post('/api/v1/boarding/admissioncheck', () => HttpResponse.json({ success: true, ok: missing.length === 0, missing })),
+    // The payment options offer the owner's wallet (issue 16): the pet names its owner, whose wallet is empty.
+    http.get(`/api/v1/pet/getpetdetails/${PET_ID}`, () =>
+      HttpResponse.json({ success: true, pet: { _id: PET_ID, name: 'Bruno', owner: { _id: OWNER_ID, name: 'Asha' } } }),
+    ),
+    http.get(`/api/v1/wallet/owner/${OWNER_ID}`, () =>
+      HttpResponse.json({
+        success: true,
+        wallet: { balance: 0, maxTopUp: 100000, lowBalance: null, movements: [], nextCursor: null },
+      }),
+    ),
     http.post('/api/v1/visit/:endpoint', async ({ request, params }) => {
       posted.push({ path: `/visit/${String(params.endpoint)}`, body: await request.json() });
       const answer = saveAnswer ?? { status: 200, body: savedVisit('Visit saved successfully') };
