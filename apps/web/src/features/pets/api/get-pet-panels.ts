@@ -1,6 +1,7 @@
-import type { PetSubscription, Prescription, PrescriptionListResponse } from '@pawdesk/shared';
+import type { Prescription, PrescriptionListResponse } from '@pawdesk/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { petSubscriptionsQuery } from '../../../lib/endpoints/subscriptions';
 import { petVisitsQuery } from '../../../lib/endpoints/visits';
 import { petKeys } from './keys';
 
@@ -9,14 +10,9 @@ export function usePetVisits(petId: string) {
   return useInfiniteQuery({ ...petVisitsQuery(petId), retry: false });
 }
 
-/** The pet's subscriptions (Subscriptions tile). */
+/** The pet's subscriptions with their history (Subscriptions tile and panel). */
 export function usePetSubscriptions(petId: string) {
-  return useQuery({
-    queryKey: petKeys.subscriptions(petId),
-    queryFn: ({ signal }) =>
-      api<{ data: PetSubscription[] }>(`/subscription/petssubscription/${petId}`, { signal }).then((r) => r.data),
-    retry: false,
-  });
+  return useQuery({ ...petSubscriptionsQuery(petId), retry: false });
 }
 
 /** The pet's prescriptions (View Vet History), with the token like every protected call. */

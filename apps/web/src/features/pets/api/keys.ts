@@ -13,9 +13,9 @@ export const petKeys = {
   byBreed: (species: string, breed: string) => [...queryRoots.pets, 'byBreed', { species, breed }] as const,
   byDate: (date: string) => [...queryRoots.pets, 'byDate', date] as const,
   ownerByPhone: (phone: string) => [...queryRoots.pets, 'ownerByPhone', phone] as const,
+  ownerPets: (ownerId: string) => [...queryRoots.pets, 'ownerPets', ownerId] as const,
   customerPets: [...queryRoots.pets, 'customer', 'mine'] as const,
   customerOwner: [...queryRoots.pets, 'customer', 'owner'] as const,
-  subscriptions: (id: string) => [...queryRoots.subscriptions, 'pet', id] as const,
   prescriptions: (id: string) => [...queryRoots.prescriptions, 'pet', id] as const,
   refundQuote: (visitId: string) => [...queryRoots.payments, 'refund-quote', { visitId }] as const,
 };

@@ -9,12 +9,17 @@ import { ErrorState, LoadingState } from '../../../components/states';
 import { petDetailsQuery } from '../../../lib/endpoints/pets';
 import { visitTypesQuery } from '../../../lib/endpoints/visit-types';
 
-/** Staff subscription purchase (spec 001 §2): the pet from navigation state, a plan, the payment options. */
+/**
+ * Staff subscription purchase (spec 001 §2): the pet (and, from Renew, the plan) from navigation state, a plan, the
+ * payment options.
+ */
 export default function StaffBuySubscriptionPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as { petId?: unknown } | null;
+  // Renew (Pet Records) also names the plan to start with.
+  const state = location.state as { petId?: unknown; planId?: unknown } | null;
   const petId = isId(state?.petId) ? state.petId : undefined;
+  const planId = isId(state?.planId) ? state.planId : null;
   const pet = useQuery({ ...petDetailsQuery(petId), retry: false });
   const types = useQuery({ ...visitTypesQuery(), enabled: Boolean(petId) });
   const buyType = types.data?.find((t) => t.code === 'buy_subscription');
@@ -49,6 +54,7 @@ export default function StaffBuySubscriptionPage() {
         key={location.key}
         petId={petId}
         visitTypeId={buyType?._id}
+        initialPlanId={planId}
         onDone={() => navigate('/staff/dashboard')}
       />
     );

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../../components/states';
 import { LoadMore, type PagedQuery } from '../../../../components/LoadMore';
 import { type Column, TableHead } from '../../../../components/TableHead';
-import { serverAnswered, serverMessage } from '../../../../lib/api-client';
+import { ApiError, serverAnswered, serverMessage } from '../../../../lib/api-client';
 import classes from '../pets.module.css';
 
 /** The pieces every panel of the pet details view shares. */
@@ -14,11 +14,14 @@ export function Panel({
   title,
   petName,
   onBack,
+  actions,
   children,
 }: {
   title: string;
   petName: string;
   onBack: () => void;
+  /** Buttons beside Back (Buy subscription, Top up …). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -32,9 +35,12 @@ export function Panel({
             {petName}
           </Text>
         </div>
-        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack} autoFocus>
-          Back to pet details
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          {actions}
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack} autoFocus>
+            Back to pet details
+          </Button>
+        </Group>
       </Group>
       {children}
     </Card>
@@ -61,8 +67,13 @@ export function Row({ onOpen, label, children }: { onOpen: () => void; label: st
   );
 }
 
+/** The server's own message; `answered` when it gave none (the spec's fallback); `thrown` when it did not answer. */
 const apiMessage = (err: unknown, answered: string, thrown: string) =>
-  serverAnswered(err) ? serverMessage(err, answered) : thrown;
+  serverAnswered(err)
+    ? err instanceof ApiError && typeof err.body.message === 'string' && err.body.message
+      ? serverMessage(err, answered)
+      : answered
+    : thrown;
 
 /**
  * A panel's list from its query: the loading text, the error with Try again
