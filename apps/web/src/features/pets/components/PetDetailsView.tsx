@@ -4,7 +4,9 @@ import {
   IconCalendarPlus,
   IconEdit,
   IconHistory,
+  IconCashBanknote,
   IconId,
+  IconPackage,
   IconPrescription,
   IconStethoscope,
   IconUserEdit,
@@ -16,8 +18,12 @@ import { EditOwnerForm } from './EditOwnerForm';
 import { EditPetForm } from './EditPetForm';
 import { InfoGrid } from './InfoGrid';
 import { InfoTile } from './InfoTile';
+import { SubscriptionsHint } from './subscriptions/SubscriptionsHint';
 
-export type PanelName = 'vaccinations' | 'subscriptions' | 'visits' | 'vetHistory' | 'statement';
+export type PanelName = 'vaccinations' | 'subscriptions' | 'visits' | 'vetHistory' | 'statement' | 'wallet' | 'packages';
+
+/** The panels another screen may open Pet Records on (navigation state `{ petId, panel }`). */
+export const LINKABLE_PANELS: readonly PanelName[] = ['statement', 'subscriptions', 'wallet', 'packages'];
 
 export function breedText(pet: { breed: string; customBreed: string | null }): string {
   return pet.breed === OTHER_BREED && pet.customBreed ? `Other (${pet.customBreed})` : pet.breed;
@@ -89,12 +95,29 @@ export function PetDetailsView({
               onClick={() => onOpenPanel('vaccinations')}
             />
           ) : null}
-          <InfoTile icon={IconId} title="Subscriptions" hint="Plans, days left" onClick={() => onOpenPanel('subscriptions')} />
+          <InfoTile
+            icon={IconId}
+            title="Subscriptions"
+            hint={<SubscriptionsHint petId={pet._id} />}
+            onClick={() => onOpenPanel('subscriptions')}
+          />
           <InfoTile
             icon={IconWallet}
             title="Account"
             hint="The owner's statement and balance"
             onClick={() => onOpenPanel('statement')}
+          />
+          <InfoTile
+            icon={IconCashBanknote}
+            title="Wallet"
+            hint="The owner's prepaid balance, top up"
+            onClick={() => onOpenPanel('wallet')}
+          />
+          <InfoTile
+            icon={IconPackage}
+            title="Boarding packages"
+            hint="Wallet-funded boarding days"
+            onClick={() => onOpenPanel('packages')}
           />
         </SimpleGrid>
 

@@ -11,13 +11,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
 import { usePetDetails } from '../api/get-pet';
 import { usePetList } from '../api/get-pets';
-import { PetDetailsView, type PanelName } from '../components/PetDetailsView';
+import { LINKABLE_PANELS, PetDetailsView, type PanelName } from '../components/PetDetailsView';
 import { PetList } from '../components/PetList';
+import { PackagesPanel } from '../components/panels/PackagesPanel';
 import { StatementPanel } from '../components/panels/StatementPanel';
 import { SubscriptionsPanel } from '../components/panels/SubscriptionsPanel';
 import { VaccinationsPanel } from '../components/panels/VaccinationsPanel';
 import { VetHistoryPanel } from '../components/panels/VetHistoryPanel';
 import { VisitsPanel } from '../components/panels/VisitsPanel';
+import { WalletPanel } from '../components/panels/WalletPanel';
 import classes from '../components/pets.module.css';
 
 /** Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2). */
@@ -32,12 +34,15 @@ export default function PetRecordsPage() {
 
   // Add Pet and Add Prescription land here with their pet selected (navigation state `{ petId }`); its details load
   // by id, whether or not it is on the list's first page.
-  // A staff notification about money lands here with the owner's statement open (`{ petId, panel: 'statement' }`).
+  // A staff notification about money lands here with the owner's statement open (`{ petId, panel: 'statement' }`);
+  // the dashboard's Expiring soon, and notices about wallets and packages, with their panel open.
   const arrived = useLocation().state as { petId?: unknown; panel?: unknown } | null;
   const arrivedWith = arrived?.petId;
   const [selectedId, setSelectedId] = useState<string | null>(typeof arrivedWith === 'string' ? arrivedWith : null);
   const [panel, setPanel] = useState<PanelName | null>(
-    typeof arrivedWith === 'string' && arrived?.panel === 'statement' ? 'statement' : null,
+    typeof arrivedWith === 'string' && LINKABLE_PANELS.includes(arrived?.panel as PanelName)
+      ? (arrived?.panel as PanelName)
+      : null,
   );
   const [editing, setEditing] = useState<'pet' | 'owner' | null>(null);
   const details = usePetDetails(selectedId);
@@ -122,6 +127,10 @@ export default function PetRecordsPage() {
         <VetHistoryPanel pet={pet} onBack={back} />
       ) : panel === 'statement' ? (
         <StatementPanel pet={pet} onBack={back} />
+      ) : panel === 'wallet' ? (
+        <WalletPanel pet={pet} onBack={back} />
+      ) : panel === 'packages' ? (
+        <PackagesPanel pet={pet} onBack={back} />
       ) : (
         <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} />
       );
