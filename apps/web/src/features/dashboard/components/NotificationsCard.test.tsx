@@ -60,6 +60,14 @@ describe('notificationTarget', () => {
       { to: '/staff/history', state: { petId: PET, panel: 'statement' }, label: 'Open statement' },
     ],
     [`/staff/history?pet=${PET}`, { to: '/staff/history', state: { petId: PET }, label: 'Open pet' }],
+    [
+      `/staff/history?pet=${PET}&packages=1`,
+      { to: '/staff/history', state: { petId: PET, panel: 'packages' }, label: 'Open boarding packages' },
+    ],
+    [
+      `/staff/history?pet=${PET}&wallet=1`,
+      { to: '/staff/history', state: { petId: PET, panel: 'wallet' }, label: 'Open wallet' },
+    ],
     ['/staff/deboard', { to: '/staff/deboard', label: 'Open' }],
     ['/staff/history?pet=not-an-id&statement=1', { to: '/staff/history?pet=not-an-id&statement=1', label: 'Open' }],
     ['https://evil.example/x', null],

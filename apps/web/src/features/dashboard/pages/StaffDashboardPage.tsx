@@ -23,6 +23,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth';
+import { ExpiringCard } from '../components/ExpiringCard';
 import { NotificationsCard } from '../components/NotificationsCard';
 import { OccupancyCard } from '../components/OccupancyCard';
 import classes from './dashboard.module.css';
@@ -72,6 +73,7 @@ export default function StaffDashboardPage() {
       <PageHeader title="Dashboard" subtitle={`Welcome${user ? `, ${user.fullName}` : ''}. What would you like to do?`} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <NotificationsCard />
+        <ExpiringCard />
         <Panel
           title="Pet Owner Master"
           description="Owners, pets and breeds"

@@ -1,6 +1,13 @@
 import { Button, Card, Drawer, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type AuditLogEntry, formatDateTime, formatINR, PRICE_FIELDS, type PriceAuditEntity } from '@pawdesk/shared';
+import {
+  type AuditLogEntry,
+  formatDateTime,
+  formatINR,
+  PRICE_AUDIT_ENTITIES,
+  PRICE_FIELDS,
+  type PriceAuditEntity,
+} from '@pawdesk/shared';
 import { IconArrowRight } from '@tabler/icons-react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useHistory } from '../api/get-history';
@@ -19,12 +26,17 @@ const ACTIONS: Record<string, string> = {
   'plan.update': 'Changed',
   'plan.retire': 'Retired',
   'plan.restore': 'Restored',
+  'package.create': 'Created',
+  'package.update': 'Changed',
+  'package.retire': 'Retired',
+  'package.restore': 'Restored',
 };
 
 /** The recorded fields that are rupees (a plan's `price` too). */
 const MONEY_FIELDS = new Set<string>(Object.keys(PRICE_FIELDS));
 
-const LABELS: Record<PriceAuditEntity, Record<string, string>> = {
+/** Field labels per audited entity (boarding packages too, where the history answers them). */
+const LABELS: Record<string, Record<string, string>> = {
   visit_type: { ...PRICE_FIELDS, purpose: 'Purpose', active: 'Offered' },
   plan: {
     visitType: 'Visit type',
@@ -32,8 +44,10 @@ const LABELS: Record<PriceAuditEntity, Record<string, string>> = {
     price: 'Price',
     duration: 'Duration (days)',
     numberOfGroomings: 'Groomings',
+    validityDays: 'Validity (days)',
     active: 'Offered',
   },
+  package: { name: 'Name', boardingType: 'Boarding type', days: 'Days', price: 'Price per pet', active: 'Offered' },
 };
 
 /** A recorded value as the screen shows it: rupees as ₹1,234.00, flags as Yes/No. */
@@ -68,7 +82,7 @@ function Entry({ e, entity, names }: { e: AuditLogEntry; entity: PriceAuditEntit
           {fields.map((f) => (
             <Table.Tr key={f}>
               <Table.Td c="dimmed" w="40%">
-                {LABELS[entity][f] ?? f}
+                {LABELS[entity]?.[f] ?? f}
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="wrap">
@@ -144,6 +158,9 @@ export function HistoryDrawer({
               data={[
                 { value: 'visit_type', label: 'Visit prices' },
                 { value: 'plan', label: 'Plans' },
+                ...((PRICE_AUDIT_ENTITIES as readonly string[]).includes('package')
+                  ? [{ value: 'package', label: 'Packages' }]
+                  : []),
               ]}
             />
           )}

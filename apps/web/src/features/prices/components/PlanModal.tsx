@@ -1,6 +1,6 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { createPlanBody, NOTHING_TO_CHANGE, type SubscriptionPlan, type UpdatePlanBody, updatePlanBody } from '@pawdesk/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { COUNT_INPUT, MONEY_INPUT, NumberField } from '../../../components/NumberField';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { fieldProps, useZodForm } from '../../../lib/forms';
@@ -19,19 +19,29 @@ interface Values {
   price: number | string;
   duration: number | string;
   numberOfGroomings: number | string;
+  /** Empty: no expiry. */
+  validityDays: number | string;
 }
 type Body = z.output<typeof createPlanBody> | z.output<typeof updatePlanBody>;
 
 const valuesOf = (target: PlanTarget): Values =>
   target.kind === 'create'
-    ? { visitType: target.visitType._id, name: '', price: '', duration: 30, numberOfGroomings: 0 }
+    ? { visitType: target.visitType._id, name: '', price: '', duration: 30, numberOfGroomings: 0, validityDays: '' }
     : {
         visitType: target.plan.subscriptionType._id,
         name: target.plan.name,
         price: target.plan.price,
         duration: target.plan.duration,
         numberOfGroomings: target.plan.numberOfGroomings,
+        validityDays: target.plan.validityInDays ?? '',
       };
+
+/** An empty validity is no expiry (null), as the API takes it. */
+const withValidity = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(
+    (v) => (v && typeof v === 'object' && (v as Values).validityDays === '' ? { ...v, validityDays: null } : v),
+    schema,
+  );
 
 /** The fields of an edit that differ from the plan. */
 function changes(plan: SubscriptionPlan, body: UpdatePlanBody): UpdatePlanBody {
@@ -39,11 +49,12 @@ function changes(plan: SubscriptionPlan, body: UpdatePlanBody): UpdatePlanBody {
   for (const k of ['name', 'price', 'duration', 'numberOfGroomings'] as const) {
     if (body[k] !== undefined && body[k] !== plan[k]) Object.assign(out, { [k]: body[k] });
   }
+  if (body.validityDays !== undefined && body.validityDays !== plan.validityInDays) out.validityDays = body.validityDays;
   return out;
 }
 
 function Form({ target, onDone }: { target: PlanTarget; onDone: () => void }) {
-  const schema = target.kind === 'create' ? createPlanBody : updatePlanBody;
+  const schema = withValidity(target.kind === 'create' ? createPlanBody : updatePlanBody);
   const form = useZodForm<Values, Body>(schema as z.ZodType<Body>, valuesOf(target), 'onSubmit');
   const create = useCreatePlan();
   const update = useUpdatePlan();
@@ -78,7 +89,7 @@ function Form({ target, onDone }: { target: PlanTarget; onDone: () => void }) {
           </Text>
         ) : null}
         <TextInput label="Plan name" required data-autofocus {...fieldProps(form, 'name')} />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <NumberField
             control={form.control}
             name="price"
@@ -101,6 +112,16 @@ function Form({ target, onDone }: { target: PlanTarget; onDone: () => void }) {
             label="Groomings included"
             error={errors.numberOfGroomings?.message}
             {...COUNT_INPUT}
+          />
+          <NumberField
+            control={form.control}
+            name="validityDays"
+            label="Validity (days)"
+            description="Days a purchase stays usable once paid; empty: no expiry"
+            placeholder="No expiry"
+            error={errors.validityDays?.message}
+            {...COUNT_INPUT}
+            min={1}
           />
         </SimpleGrid>
         {target.kind === 'edit' ? (

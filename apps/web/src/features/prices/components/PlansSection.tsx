@@ -82,6 +82,9 @@ function PlanList({ plans, a, wide }: { plans: SubscriptionPlan[]; a: PlanAction
                 <Text size="sm">
                   <Money value={p.price} /> · {days(p.duration)} · {p.numberOfGroomings} groomings
                 </Text>
+                <Text size="xs" c="dimmed">
+                  {p.validityInDays ? `Valid for ${days(p.validityInDays)} once paid` : 'No expiry'}
+                </Text>
               </div>
               <Actions plan={p} a={a} />
             </Group>
@@ -95,10 +98,11 @@ function PlanList({ plans, a, wide }: { plans: SubscriptionPlan[]; a: PlanAction
     <Table verticalSpacing={4} highlightOnHover layout="fixed">
       <TableHead
         columns={[
-          { label: 'Plan', w: '34%' },
+          { label: 'Plan', w: '28%' },
           { label: 'Price', ta: 'right' },
           { label: 'Duration', ta: 'right' },
           { label: 'Groomings', ta: 'right' },
+          { label: 'Validity', ta: 'right' },
           { label: 'Status', pl: 'lg' },
           { label: <VisuallyHidden>Actions</VisuallyHidden>, w: 110 },
         ]}
@@ -116,6 +120,7 @@ function PlanList({ plans, a, wide }: { plans: SubscriptionPlan[]; a: PlanAction
             </Table.Td>
             <Table.Td ta="right">{days(p.duration)}</Table.Td>
             <Table.Td ta="right">{p.numberOfGroomings}</Table.Td>
+            <Table.Td ta="right">{p.validityInDays ? days(p.validityInDays) : 'No expiry'}</Table.Td>
             <Table.Td pl="lg">
               <Status plan={p} />
             </Table.Td>

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { type AdminVisitType, PRICES_MSG, type SubscriptionPlan } from '@pawdesk/shared';
+import { type AdminVisitType, type PackageOffer, PRICE_AUDIT_ENTITIES, PRICES_MSG, type SubscriptionPlan } from '@pawdesk/shared';
 import { IconHistory, IconLock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { confirm } from '../../../components/confirm';
@@ -10,17 +10,23 @@ import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { usePlans } from '../api/get-plans';
 import { useVisitTypes } from '../api/get-visit-types';
+import { usePackageOffers, useSetPackageOffered } from '../api/packages';
 import { useRestorePlan } from '../api/restore-plan';
 import { useRetirePlan } from '../api/retire-plan';
 import { AdmissionRuleCard } from '../components/AdmissionRuleCard';
 import { HistoryDrawer, type HistoryTarget } from '../components/HistoryDrawer';
+import { PackageModal, type PackageTarget } from '../components/PackageModal';
+import { PackagesSection } from '../components/PackagesSection';
 import { PlanModal, type PlanTarget } from '../components/PlanModal';
 import { PlansSection } from '../components/PlansSection';
 import { VisitTypeModal } from '../components/VisitTypeModal';
 import { VisitTypesTable } from '../components/VisitTypesTable';
 
 const TITLE = 'Prices & plans';
-const SUBTITLE = 'Visit prices and subscription plans. Changes apply to new visits and purchases only.';
+const SUBTITLE =
+  'Visit prices, subscription plans and boarding packages. Changes apply to new visits, purchases and activations only.';
+/** Whether the change history answers for boarding packages. */
+const PACKAGE_HISTORY = (PRICE_AUDIT_ENTITIES as readonly string[]).includes('package');
 
 function Section({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
   return (
@@ -43,6 +49,9 @@ function PriceManager() {
   const plans = usePlans();
   const retire = useRetirePlan();
   const restore = useRestorePlan();
+  const offers = usePackageOffers();
+  const offered = useSetPackageOffered();
+  const [packageTarget, setPackageTarget] = useState<PackageTarget | null>(null);
   const [editing, setEditing] = useState<AdminVisitType | null>(null);
   const [planTarget, setPlanTarget] = useState<PlanTarget | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
@@ -54,8 +63,9 @@ function PriceManager() {
       new Map<string, string>([
         ...(types.data?.visitTypes ?? []).map((t) => [t._id, t.purpose] as const),
         ...(plans.data?.subscriptionPlans ?? []).map((p) => [p._id, `${p.name} (${p.subscriptionType.purpose})`] as const),
+        ...(offers.data ?? []).map((o) => [o._id, o.name] as const),
       ]),
-    [types.data, plans.data],
+    [types.data, plans.data, offers.data],
   );
 
   const setOffered = async (plan: SubscriptionPlan, offered: boolean) => {
@@ -71,6 +81,26 @@ function PriceManager() {
     setBusy(plan._id);
     try {
       notify.success((await (offered ? restore : retire).mutateAsync(plan._id)).message);
+    } catch (err) {
+      notify.error(serverMessage(err, 'Error saving data'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const setPackageOffer = async (offer: PackageOffer, on: boolean) => {
+    const ok = await confirm({
+      title: on ? 'Restore boarding package' : 'Retire boarding package',
+      message: on
+        ? `Offer “${offer.name}” again for new activations?`
+        : `Retire “${offer.name}”? It can no longer be activated. Packages already running keep running.`,
+      confirmLabel: on ? 'Restore' : 'Retire',
+      danger: !on,
+    });
+    if (!ok) return;
+    setBusy(offer._id);
+    try {
+      notify.success((await offered.mutateAsync({ id: offer._id, offered: on })).message);
     } catch (err) {
       notify.error(serverMessage(err, 'Error saving data'));
     } finally {
@@ -129,6 +159,34 @@ function PriceManager() {
             onRestore={(plan) => setOffered(plan, true)}
           />
         </Section>
+        <Section
+          title="Boarding packages"
+          hint="Wallet-funded boarding, charged per pet one day at a time (the “15 Days Boarding Plan”). Not subscription plans."
+        >
+          {offers.data ? (
+            <PackagesSection
+              offers={offers.data}
+              busy={busy}
+              onCreate={() => setPackageTarget({ kind: 'create' })}
+              onEdit={(offer) => setPackageTarget({ kind: 'edit', offer })}
+              onHistory={
+                PACKAGE_HISTORY
+                  ? (offer) => setHistory({ entity: 'package' as never, entityId: offer._id, title: offer.name })
+                  : undefined
+              }
+              onRetire={(offer) => setPackageOffer(offer, false)}
+              onRestore={(offer) => setPackageOffer(offer, true)}
+            />
+          ) : offers.isError ? (
+            <ErrorState
+              title="Could not load the boarding packages"
+              message={serverMessage(offers.error, 'Something went wrong')}
+              onRetry={() => void offers.refetch()}
+            />
+          ) : (
+            <LoadingState label="Loading boarding packages..." />
+          )}
+        </Section>
         <Section title="Admission rule" hint="Who may board: a dog's age and its core vaccinations.">
           <AdmissionRuleCard />
         </Section>
@@ -150,6 +208,7 @@ function PriceManager() {
       {body}
       <VisitTypeModal type={editing} onClose={() => setEditing(null)} />
       <PlanModal target={planTarget} onClose={() => setPlanTarget(null)} />
+      <PackageModal target={packageTarget} types={types.data?.visitTypes ?? []} onClose={() => setPackageTarget(null)} />
       <HistoryDrawer target={history} names={names} onChange={setHistory} onClose={() => setHistory(null)} />
     </>
   );
