@@ -191,6 +191,40 @@ function heldFrom(a: Account, e: LedgerRow): boolean {
 }
 
 /**
+ * A staff check of a customer's online payment that no callback reported (the browser closed, the webhook lost): a
+ * payment named without a visit or boarding, captured on a checkout order, fulfils that order once. Null when the
+ * payment is not on one of our checkout orders (the caller then asks for the visit).
+ */
+async function checkoutCheck(ctx: AppContext, providerPaymentId: string, by: string): Promise<PaymentDoneResponse | null> {
+  let payment: Awaited<ReturnType<typeof ctx.payments.fetchPayment>>;
+  try {
+    payment = await ctx.payments.fetchPayment(providerPaymentId);
+  } catch (err) {
+    throw providerFailure(err, 'Payment', M.providerUnavailable);
+  }
+  const order = payment.orderId ? await checkoutOrderOf(ctx, payment.orderId) : undefined;
+  if (!order) return null;
+  if (payment.status === 'authorized' || payment.status === 'created') throw conflict(M.notCaptured);
+  if (payment.status !== 'captured') throw badRequest(M.failed, { razorpay_payment_id: `The payment is ${payment.status}` });
+  const done = await settle(ctx, {
+    ref: { orderId: order.providerOrderId },
+    providerPaymentId: payment.id,
+    amountPaise: payment.amountPaise,
+    method: 'card',
+    via: 'staff_check',
+    by,
+  });
+  if (!done) return null;
+  const after = (await checkoutOrderOf(ctx, order.providerOrderId)) ?? order;
+  return {
+    success: true,
+    message: M.done,
+    payment: toLedgerPayment(done.row),
+    checkout: { purpose: after.purpose, status: after.status, result: after.result ?? {} },
+  };
+}
+
+/**
  * A remaining balance paid through the provider (spec: `verify-pending-payment` {razorpay_payment_id, visitId}):
  * the provider is asked for the payment's status and amount; a captured payment of this visit (or boarding),
  * for no more than is due, is recorded once.
@@ -200,6 +234,10 @@ export async function verifyPendingPayment(
   body: VerifyPendingPaymentBody,
   createdBy: string,
 ): Promise<PaymentDoneResponse> {
+  if (!body.visitId && !body.boardingId) {
+    const checkout = await checkoutCheck(ctx, body.razorpay_payment_id, createdBy);
+    if (checkout) return checkout;
+  }
   const s = pickSubject(body, 'Name the visit (visitId) or boarding (boardingId) being paid');
   const account = await loadAccount(ctx.db, s);
   const recorded = await entryByProviderPaymentId(ctx.db, body.razorpay_payment_id);

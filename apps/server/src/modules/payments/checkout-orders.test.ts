@@ -199,6 +199,30 @@ describe('verification, exactly once', () => {
   });
 });
 
+describe('a staff check (POST /payments/verify-pending-payment without a visit)', () => {
+  it('fulfils a checkout order whose payment no callback reported, once', async () => {
+    const { order, ownerId, user } = await topUpOrder(450);
+    const result = await k.pay(order.id, user.token);
+    const staff = await t.user('staff');
+    const check = () =>
+      k.post('/payments/verify-pending-payment', { razorpay_payment_id: result.razorpay_payment_id }, staff.token);
+    const first = await check();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      payment: { amount: 450, status: 'completed' },
+      checkout: { purpose: 'wallet_topup', status: 'paid' },
+    });
+    expect((await check()).json().payment._id).toBe(first.json().payment._id);
+    const wallet = await accountRows(t.database.db, ownerId, 'wallet');
+    expect(wallet.map((r) => [r.amountPaise, r.completedVia, r.createdBy])).toEqual([[45000, 'staff_check', staff.id]]);
+    // A customer cannot run a staff check.
+    expect(
+      (await k.post('/payments/verify-pending-payment', { razorpay_payment_id: result.razorpay_payment_id }, user.token))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('GET /customer/payment/success', () => {
   it('checks the order with the provider: not paid yet → ?pending=1; paid at the provider → fulfilled once → ?paid=1', async () => {
     const { order, ownerId, user } = await topUpOrder(600);
