@@ -109,6 +109,25 @@ describe('sold by card', () => {
   });
 });
 
+describe('paid from the wallet', () => {
+  it('applied at once, the payment date today; refused beyond the balance, nothing sold', async () => {
+    const p = await ownerPet();
+    const plan = await planOf(db(), 'play_school');
+    const price = toRupees(plan.pricePaise);
+    const short = await k.buy(p.id, plan, { method: 'wallet' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toContain('The wallet holds ₹0.00');
+    const topUp = await post('/wallet/topup', { ownerId: p.ownerId, amount: price, selectedPayment: 'cash' }, staff.token);
+    expect(topUp.statusCode, topUp.body).toBe(200);
+    const sold = await k.bought(p.id, plan, { method: 'wallet' });
+    expect(sold).toMatchObject({
+      message: 'Payment successful and subscription purchased!',
+      subscription: { status: 'active', daysLeft: plan.durationDays, amountDue: 0, lastPaymentDate: t.clock.today() },
+      payment: { method: 'wallet', status: 'completed' },
+    });
+  });
+});
+
 describe('pay later', () => {
   it('usable at once with the amount owed on the subscription, the statement and the deboard quote; payment dates once paid', async () => {
     const p = await ownerPet();

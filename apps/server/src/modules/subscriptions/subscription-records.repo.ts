@@ -127,7 +127,7 @@ export async function findSubscriptionsOfPets(
     .orderBy(
       desc(subscriptions.active),
       desc(subscriptions.awaitingPayment),
-      sql`${subscriptions.lastPaymentDate} desc nulls first`,
+      sql`${subscriptions.lastPaymentDate} desc nulls last`,
       desc(subscriptions.id),
     )
     .limit(limit);
