@@ -113,6 +113,29 @@ describe('renewal', () => {
     expect(third.subscription).toMatchObject({ validUntil: null, daysLeft: 30 });
   });
 
+  it('a cancelled renewal takes off only what it added; the first purchase keeps the subscription', async () => {
+    const p = await k.pet();
+    const plan = await planOf(db(), 'day_care');
+    const first = await k.bought(p.id, plan);
+    const renewal = await k.bought(p.id, plan);
+    const admin = await t.user('staff', { isAdmin: true });
+    const res = await k.post(
+      '/payments/cancel-sale',
+      { visitId: renewal.visit._id, reason: 'Renewed by mistake', overrideReason: 'Owner asked' },
+      admin.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await subscriptionOf(db(), first.subscription._id)).toMatchObject({
+      active: true,
+      daysLeft: plan.durationDays,
+      groomingsLeft: plan.numberOfGroomings,
+    });
+    expect((await eventsOf(db(), first.subscription._id)).map((e) => [e.kind, e.status])).toEqual([
+      ['purchase', 'applied'],
+      ['renewal', 'void'],
+    ]);
+  });
+
   it('renewing while the live subscription waits for its own payment is a 409, nothing written', async () => {
     const p = await k.pet();
     const plan = await planOf(db(), 'day_care');

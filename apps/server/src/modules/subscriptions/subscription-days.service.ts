@@ -47,10 +47,10 @@ export async function useSubscriptionDays(
   tx: DbOrTx,
   subscriptionId: string,
   days: number,
-  now?: Date,
+  now: Date,
 ): Promise<{ id: string; daysLeft: number; active: boolean } | undefined> {
   const before = await lockSubscription(tx, subscriptionId);
   const row = await takeDays(tx, subscriptionId, days);
-  if (row && before?.active && !row.active) await writeEnd(tx, row, 'used_up', now ?? row.updatedAt);
+  if (row && before?.active && !row.active) await writeEnd(tx, row, 'used_up', now);
   return row && { id: row.id, daysLeft: row.daysLeft, active: row.active };
 }

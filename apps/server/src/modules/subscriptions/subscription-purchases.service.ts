@@ -180,17 +180,13 @@ export async function saleMoneyArrived(
  * applies); the days and sessions an applied one added are taken off. A subscription left with no applied purchase,
  * or nothing usable, ends (an 'ended' event with what remained). `ids` are the subscriptions the sale's charges name
  * (a sale recorded before its history had events ends them). Answers the ids of the subscriptions it ended.
- * Without `sold` (a caller that names no sale), the subscriptions end and their purchases waiting for money are void.
  */
 export async function endSoldSubscriptions(
   tx: DbOrTx,
   ids: readonly string[],
-  sold?: { visitIds: readonly string[]; now: Date },
+  sold: { visitIds: readonly string[]; now: Date },
 ): Promise<string[]> {
-  const events = sold
-    ? (await saleEventsOfVisits(tx, sold.visitIds)).filter((e) => isSale(e) && e.status !== 'void')
-    : (await eventsOfSubscriptions(tx, ids)).filter((e) => isSale(e) && e.status === 'awaiting_payment');
-  const now = sold?.now ?? new Date();
+  const events = (await saleEventsOfVisits(tx, sold.visitIds)).filter((e) => isSale(e) && e.status !== 'void');
   const subIds = [...new Set([...ids, ...events.map((e) => e.subscriptionId)])].sort();
   const ended: string[] = [];
   for (const id of subIds) {
@@ -210,14 +206,14 @@ export async function endSoldSubscriptions(
     const applied = (await eventsOfSubscriptions(tx, [id])).filter((e) => isSale(e) && e.status === 'applied');
     const grooming = isGroomingPurpose(await visitTypeById(tx, sub.visitTypeId));
     const usable = grooming ? groomings > 0 : days > 0;
-    const endIt = !sold || mine.length === 0 || applied.length === 0 || !usable;
+    const endIt = mine.length === 0 || applied.length === 0 || !usable;
     if (days !== sub.daysLeft || groomings !== sub.groomingsLeft) {
       await updateSubscription(tx, id, { daysLeft: days, groomingsLeft: groomings });
     }
     if (!endIt || !(sub.active || sub.awaitingPayment)) continue;
     const [row] = await endSubscriptions(tx, [id]);
     if (!row) continue;
-    await writeEnd(tx, row, 'ended', now);
+    await writeEnd(tx, row, 'ended', sold.now);
     ended.push(id);
   }
   return ended;

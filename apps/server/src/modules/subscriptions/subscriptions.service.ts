@@ -77,10 +77,10 @@ export async function requireHeldSubscription(
  * Uses one grooming session of the subscription, inside the visit's transaction; 409 when none is left. The last
  * session used makes it inactive ('used_up' in its history).
  */
-export async function useGroomingSession(tx: DbOrTx, subscriptionId: string, now?: Date): Promise<void> {
+export async function useGroomingSession(tx: DbOrTx, subscriptionId: string, now: Date): Promise<void> {
   const row = await takeGroomingSession(tx, subscriptionId);
   if (!row) throw conflict(VISIT_SAVED_MESSAGES.noGroomingsLeft);
-  if (!row.active) await writeEnd(tx, row, 'used_up', now ?? row.updatedAt);
+  if (!row.active) await writeEnd(tx, row, 'used_up', now);
 }
 
 /** A subscription as `getsubscriptiondetails`, `buysubscription` and `buyy` answer it. */
