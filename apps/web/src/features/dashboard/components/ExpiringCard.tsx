@@ -16,13 +16,13 @@ const FIRST = 6;
 function RunsOut({ s }: { s: ExpiringSubscription }) {
   if (s.reason === 'validity' && s.validUntil) {
     return (
-      <Text size="sm" fw={700} c="red.8">
+      <Text size="sm" fw={700} c="red.8" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
         Valid until {formatDate(s.validUntil)}
       </Text>
     );
   }
   return (
-    <Text size="sm" fw={700} c={DAYS_LEFT_COLOR[daysLeftLevel(s.daysLeft)]}>
+    <Text size="sm" fw={700} c={DAYS_LEFT_COLOR[daysLeftLevel(s.daysLeft)]} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
       {dayCount(s.daysLeft)} left
     </Text>
   );
@@ -103,7 +103,7 @@ export function ExpiringCard() {
             ) : null}
           </Group>
           <Text size="sm" c="dimmed">
-            Active subscriptions with 7 or fewer days left
+            Active subscriptions with 7 or fewer days left, or validity ending within 7 days
           </Text>
         </div>
       </Group>

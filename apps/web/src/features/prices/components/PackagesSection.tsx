@@ -63,7 +63,7 @@ export function PackagesSection({ offers, ...a }: { offers: PackageOffer[] } & P
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Boarding package list">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed">
           Paid from the owner's wallet, one day at a time per pet.
         </Text>

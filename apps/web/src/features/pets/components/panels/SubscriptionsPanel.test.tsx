@@ -101,7 +101,8 @@ describe('SubscriptionsPanel', () => {
     expect(school).toHaveTextContent('19 Jan 2027');
     expect(within(grooming).getByText('Awaiting payment')).toBeInTheDocument();
     expect(grooming).toHaveTextContent('₹2,400.00 due');
-    expect(grooming).toHaveTextContent('0 of 4');
+    expect(within(grooming).getByTestId('groomings-left')).toHaveTextContent('0');
+    expect(within(school).getByTestId('groomings-left')).toHaveTextContent('—');
     expect(grooming).toHaveTextContent('No expiry');
     expect(within(play).getByTestId('days-left')).toHaveAttribute('data-level', 'yellow');
   });

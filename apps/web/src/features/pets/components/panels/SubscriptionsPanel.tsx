@@ -45,7 +45,9 @@ function SubscriptionCard({ s, onOpen }: { s: PetSubscriptionView; onOpen: () =>
           <Text size="xs" c="dimmed">
             Groomings left
           </Text>
-          <Text size="sm">{groomingsText(s)}</Text>
+          <Text size="sm" data-testid="groomings-left">
+            {groomingsText(s)}
+          </Text>
         </div>
         <div>
           <Text size="xs" c="dimmed">
@@ -82,7 +84,9 @@ function SubscriptionDetails({ s, onRenew }: { s: PetSubscriptionView; onRenew: 
           ['Amount due', <DueText key="due" s={s} />],
           ['Plan price', formatINR(s.planId.price)],
           ['Duration', dayCount(s.planId.duration)],
-          ['Validity', s.planId.validityInDays ? dayCount(s.planId.validityInDays) : 'No expiry'],
+          ...(s.planId.validityInDays
+            ? [['Validity', `${dayCount(s.planId.validityInDays)} once paid`] as [string, string]]
+            : []),
           ['First payment', formatDate(s.firstPaymentDate) || '—'],
           ['Last payment', formatDate(s.lastPaymentDate) || '—'],
         ]}

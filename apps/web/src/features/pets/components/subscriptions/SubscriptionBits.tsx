@@ -42,11 +42,9 @@ export function DaysLeft({ s, size = 'sm' }: { s: PetSubscriptionView; size?: st
   );
 }
 
-/** Grooming sessions left, of the plan's; a dash for plans without groomings. */
+/** Grooming sessions left (renewals add the plan's each time); a dash for plans without groomings. */
 export function groomingsText(s: PetSubscriptionView): string {
-  return s.planId.numberOfGroomings > 0 || s.numberOfGroomings > 0
-    ? `${s.numberOfGroomings} of ${s.planId.numberOfGroomings}`
-    : '—';
+  return s.planId.numberOfGroomings > 0 || s.numberOfGroomings > 0 ? String(s.numberOfGroomings) : '—';
 }
 
 /** What the owner still owes on the subscription, '—' when nothing. */

@@ -27,7 +27,8 @@ function added(e: SubscriptionEvent): string {
 function after(e: SubscriptionEvent): string {
   const parts: string[] = [];
   if (e.daysLeftAfter !== null) parts.push(`${dayCount(e.daysLeftAfter)} left`);
-  if (e.groomingsLeftAfter !== null && e.groomingsLeftAfter > 0) parts.push(`${e.groomingsLeftAfter} groomings left`);
+  if (e.groomingsLeftAfter !== null && e.groomingsLeftAfter > 0)
+    parts.push(`${e.groomingsLeftAfter} grooming${e.groomingsLeftAfter === 1 ? '' : 's'} left`);
   if (e.validUntilAfter) parts.push(`valid until ${formatDate(e.validUntilAfter)}`);
   return parts.join(' · ');
 }
