@@ -218,6 +218,32 @@ test.describe('subscriptions, wallet and packages at the desk', () => {
     const rows = page.getByRole('region', { name: 'Wallet' }).getByRole('table', { name: 'Wallet movements' }).getByRole('row');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(1)).toContainText(/Daily Boarding Charge \(2 pets\).*−₹1,533\.32.*₹3,466\.68/);
+
+    // A card top-up through the checkout (the offline provider's dialog): credited with what the card paid.
+    const walletPanel = page.getByRole('region', { name: 'Wallet' });
+    await walletPanel.getByRole('button', { name: 'Top up' }).click();
+    const byCard = page.getByRole('dialog', { name: `Top up ${ownerName}'s wallet` });
+    await byCard.getByRole('textbox', { name: 'Amount' }).fill('1000');
+    await byCard.getByRole('button', { name: 'Card' }).click();
+    await byCard.getByRole('button', { name: 'Top up ₹1,000.00' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Card checkout' });
+    await expect(checkout.getByTestId('checkout-amount')).toHaveText('₹1,000.00');
+    await checkout.getByRole('button', { name: 'Pay ₹1,000.00' }).click();
+    await expect(toast(page, 'Payment Done Successfully')).toBeVisible();
+    await expect(walletPanel.getByTestId('wallet-balance')).toContainText('₹4,466.68');
+    await expect(rows).toHaveCount(4);
+
+    // The admin refunds the unspent balance, with a reason, after confirming.
+    await walletPanel.getByRole('button', { name: 'Refund wallet balance' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund wallet balance' });
+    await expect(refund).toContainText('Refund the whole unspent balance of ₹4,466.68');
+    await refund.getByRole('button', { name: 'Refund ₹4,466.68' }).click();
+    await expect(refund.getByText('Give the reason for the refund')).toBeVisible();
+    await refund.getByRole('textbox', { name: 'Reason' }).fill('The owner is moving away');
+    await shoot(page, 'ws-wallet-refund', false);
+    await refund.getByRole('button', { name: 'Refund ₹4,466.68' }).click();
+    await expect(toast(page, '₹4,466.68 of wallet balance')).toBeVisible();
+    await expect(walletPanel.getByTestId('wallet-balance')).toContainText('₹0.00');
   });
 
   test('the Prices screen: a plan’s validity and the boarding packages, named apart', async ({ page, request }) => {
