@@ -169,11 +169,11 @@ export type PlanSaved = z.infer<typeof planSaved>;
 /* ───────────── admin: change history ───────────── */
 
 /** The records whose changes the price screen shows. */
-export const PRICE_AUDIT_ENTITIES = ['visit_type', 'plan'] as const;
+export const PRICE_AUDIT_ENTITIES = ['visit_type', 'plan', 'package'] as const;
 export type PriceAuditEntity = (typeof PRICE_AUDIT_ENTITIES)[number];
 
 export const priceAuditQuery = z.object({
-  entity: z.enum(PRICE_AUDIT_ENTITIES, { error: 'Entity must be visit_type or plan' }),
+  entity: z.enum(PRICE_AUDIT_ENTITIES, { error: 'Entity must be visit_type, plan or package' }),
   entityId: idSchema.optional(),
   limit: limitQuery(100, 20),
   cursor: cursorQuery(200),

@@ -265,7 +265,7 @@ describe('GET /admin/audit', () => {
     expect(all.entries.every((e) => e.entity === 'visit_type')).toBe(true);
     const other = await call('GET', '/admin/audit?entity=user', admin.token);
     expect(other.statusCode).toBe(400);
-    expect(other.json()).toMatchObject({ errors: { entity: 'Entity must be visit_type or plan' } });
+    expect(other.json()).toMatchObject({ errors: { entity: 'Entity must be visit_type, plan or package' } });
     const cursor = await call('GET', '/admin/audit?entity=plan&cursor=garbage', admin.token);
     expect(cursor.statusCode).toBe(400);
     expect(cursor.json().message).toBe('Invalid cursor');

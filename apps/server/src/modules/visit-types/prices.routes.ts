@@ -133,7 +133,7 @@ export const priceAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       onRequest: admin,
       schema: {
         tags,
-        summary: 'The change history of the visit types or plans (or of one of them), newest first, paged',
+        summary: 'The change history of the visit types, plans or boarding packages (or of one of them), newest first, paged',
         querystring: priceAuditQuery,
         response: { 200: auditPageResponse },
       },
