@@ -31,6 +31,8 @@ export const SUBSCRIPTION_MESSAGES = {
   alreadyActive: (purpose: string) => `The pet already has an active ${purpose} subscription`,
   notHeld: (purpose: string) =>
     `The pet has no active ${purpose} subscription on this plan. Buy one first, or save the visit without it.`,
+  expiredOn: (purpose: string, date: string) =>
+    `The pet's ${purpose} subscription was valid until ${date}. Renew it, or save the visit without it.`,
   found: 'Subscription found',
   none: 'No active subscription',
   /** Lists of subscriptions (Pet Records, My Subscriptions): the spec's empty state. */

@@ -66,7 +66,7 @@ async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 
   const type = await saleTarget(ctx.db, b, code);
   const d = b.details;
   const discountPaise = checkDiscount(type.pricePaise, d.discount);
-  const held = d.isSubscriptionAvailed ? await requireHeldSubscription(ctx.db, b.petId, type, d.planId) : undefined;
+  const held = d.isSubscriptionAvailed ? await requireHeldSubscription(ctx.db, b.petId, type, d.planId, ctx.clock.today()) : undefined;
   const total = boardingPrice(type.pricePaise, discountPaise, d.numberOfDays, Boolean(held));
   checkAmount('details.finalPrice', 'The final price', total, d.finalPrice);
   const p = { basePaise: type.pricePaise, discountPaise: held ? 0 : discountPaise, totalPaise: total, held };
@@ -93,7 +93,7 @@ async function addSchool(ctx: AppContext, b: SchoolVisit, userId: string, code: 
   if (!b.isSubscriptionAvailed) {
     throw badRequest(VISIT_MESSAGES.subscriptionRequired, { isSubscriptionAvailed: VISIT_MESSAGES.subscriptionRequired });
   }
-  const held = await requireHeldSubscription(ctx.db, b.petId, type, b.planId);
+  const held = await requireHeldSubscription(ctx.db, b.petId, type, b.planId, ctx.clock.today());
   const p = { basePaise: type.pricePaise, discountPaise: 0, totalPaise: 0, held };
   return save(
     ctx,

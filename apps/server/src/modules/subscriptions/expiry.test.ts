@@ -57,6 +57,24 @@ describe('usage', () => {
 });
 
 describe('expiry (the daily job, business clock)', () => {
+  it('a subscription past its validity is refused on a visit before the job has run', async () => {
+    const p = await ownerPet();
+    const type = await typeByCode(db(), 'play_school');
+    const plan = await makePlan(db(), type.id, { name: 'Play 5/2', pricePaise: 300_000, durationDays: 5, validityDays: 2 });
+    const bought = await k.bought(p.id, plan);
+    t.clock.advanceDays(3); // past its last day; no job run yet: the row is still active
+    expect(await subscriptionOf(db(), bought.subscription._id)).toMatchObject({ active: true });
+    const res = await post(
+      '/visit/addplayschoolvisit',
+      { petId: p.id, visitType: type.id, isSubscriptionAvailed: true, planId: plan.id },
+      staff.token,
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      `The pet's Play School subscription was valid until ${bought.subscription.validUntil}. Renew it, or save the visit without it.`,
+    );
+  });
+
   it('inactive on the next business day after its validity, with what remained; idempotent', async () => {
     const p = await ownerPet();
     const type = await typeByCode(db(), 'play_school');

@@ -50,13 +50,15 @@ export function liveSubscriptionOf(db: DbOrTx, petId: string, visitTypeId: strin
 
 /**
  * The subscription a visit uses: the pet's active subscription for the visit's purpose, on `planId` when the
- * client names one. 400 when the pet holds none.
+ * client names one. 400 when the pet holds none, or when its validity ended before `today` (the daily job makes it
+ * inactive shortly after midnight; until it runs, an expired subscription is refused here all the same).
  */
 export async function requireHeldSubscription(
   db: DbOrTx,
   petId: string,
   type: VisitTypeRow,
   planId: string | null | undefined,
+  today: string,
 ): Promise<HeldSubscription> {
   const plans = await allPlans(db, { visitTypeId: type.id });
   const onPlans = planId ? plans.filter((p) => p.id === planId) : plans;
@@ -68,6 +70,10 @@ export async function requireHeldSubscription(
   const plan = row && plans.find((p) => p.id === row.planId);
   if (!row || !plan) {
     const message = SUBSCRIPTION_MESSAGES.notHeld(type.purpose);
+    throw badRequest(message, { planId: message });
+  }
+  if (row.validUntil && row.validUntil < today) {
+    const message = SUBSCRIPTION_MESSAGES.expiredOn(type.purpose, row.validUntil);
     throw badRequest(message, { planId: message });
   }
   return { row, plan };
