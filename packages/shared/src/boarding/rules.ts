@@ -19,6 +19,13 @@ export interface QuoteSubscription {
   discountPaise: number;
 }
 
+export interface QuotePackage {
+  /** The days the package paid for this pet (charged from the wallet day by day, shortly after each midnight). */
+  daysCovered: number;
+  /** The boarding type's price per day. */
+  dayPricePaise: number;
+}
+
 /** The account's ledger totals (ledgerBalance of the boarding's and its visit's entries). */
 export interface QuoteLedger {
   chargedPaise: number;
@@ -40,6 +47,12 @@ export interface DeboardQuoteInput {
   /** Extra-day charges already in the ledger (boardings.extra_charged_paise). */
   extraPostedPaise: number;
   subscription: QuoteSubscription | null;
+  /**
+   * A boarding package's stay (sold at ₹0; the wallet pays its days one by one): the days the package covers, and
+   * the boarding type's day price for each day beyond them (the package stopped for low balance, the pet was taken
+   * off it, or it stayed longer than the package).
+   */
+  package?: QuotePackage | null;
   ledger: QuoteLedger;
   /** A closed boarding: what was decided when it left (its numbers stand; nothing more is charged). */
   closed?: { extraDays: number; subscriptionDaysUsed: number } | null;
@@ -66,6 +79,11 @@ export interface DeboardQuoteNumbers {
 function extra(i: DeboardQuoteInput, days: number) {
   const none = { extraDays: 0, ratePaise: 0, chargePaise: 0, subscriptionDaysUsed: 0 };
   if (NO_EXTRA_DAY_CODES.includes(i.code)) return none;
+  if (i.package) {
+    const n = Math.max(0, days - i.package.daysCovered);
+    const rate = i.package.dayPricePaise;
+    return { extraDays: n, ratePaise: n > 0 ? rate : 0, chargePaise: n * rate, subscriptionDaysUsed: 0 };
+  }
   const stay = { actualDays: days, bookedDays: i.bookedDays, finalPricePaise: i.finalPricePaise };
   if (i.subscription) {
     const s = i.subscription;

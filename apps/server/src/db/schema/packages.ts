@@ -110,6 +110,7 @@ export const packagePets = pgTable(
   },
   (t) => [
     index('package_pets_package_idx').on(t.packageSubscriptionId),
+    index('package_pets_boarding_idx').on(t.boardingId),
     /** A pet is on at most one live package. */
     uniqueIndex('package_pets_one_live_uq').on(t.petId).where(sql`${t.status} in ('waiting','boarded')`),
     check('package_pets_status_ck', sql`${t.status} in ('waiting','boarded','removed','done')`),

@@ -15,6 +15,7 @@ import {
   packageRow,
   petRows,
   share,
+  shares,
   staffNoticesOf,
   topUp,
   usePackageTest,
@@ -22,6 +23,7 @@ import {
 } from '../../../test/package-kit.ts';
 import { activeBoardings } from '../../../test/visit-kit.ts';
 import { makePet } from '../../../test/factories.ts';
+import { chargePackageDays } from '../sales/package-daily.service.ts';
 
 const { t, staff, types, db, post, get, family, customerFamily, offer, activate, activated } = usePackageTest();
 
@@ -399,16 +401,17 @@ describe('changing the pets, ending, deboarding', () => {
     expect(await walletPaise(db(), f.owner.id)).toBe(500_000 - share(1));
   });
 
-  it('deboarding a package pet charges nothing (even past the package days) and takes it off the package; the last pet out ends it', async () => {
+  it('deboarding a package pet within its days charges nothing and takes it off the package; the last pet out ends it', async () => {
     t.clock.set(NOON);
     const f = await family(2);
-    await topUp(t, f.owner.id, 500_000);
+    await topUp(t, f.owner.id, 2_300_000);
     const pkg = await activated(f);
-    t.clock.advanceDays(20);
+    t.clock.advanceDays(4);
+    await chargePackageDays(t.app.appContext);
     const [p1, p2] = pkg.pets;
     const quote = await post('/boarding/getboardingdetails', { _id: p1!.boardingId }, staff.token);
     expect(quote.statusCode, quote.body).toBe(200);
-    expect(quote.json().deboard).toMatchObject({ extraCharge: 0, due: 0, charged: 0, canDeboard: true });
+    expect(quote.json().deboard).toMatchObject({ actualDays: 5, extraDays: 0, extraCharge: 0, due: 0, canDeboard: true });
     const first = await post('/boarding/hosteldeboarding', { boardingid: p1!.boardingId }, staff.token);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().boarding.extraCharge).toBe(0);
@@ -419,7 +422,27 @@ describe('changing the pets, ending, deboarding', () => {
     expect(second.statusCode, second.body).toBe(200);
     row = await packageRow(db(), pkg._id);
     expect(row).toMatchObject({ status: 'ended', endReason: 'deboarded' });
-    // No refund of the day charged: the wallet paid day 1 of each pet, nothing came back.
-    expect(await walletPaise(db(), f.owner.id)).toBe(500_000 - 2 * share(1));
+    // No refund of the days charged: the wallet paid days 1–5 of each pet, nothing came back.
+    expect(await walletPaise(db(), f.owner.id)).toBe(2_300_000 - 2 * shares(1, 5));
+  });
+
+  it('days the package did not pay (it stopped for low balance) are charged at the boarding type’s day price when the pet leaves', async () => {
+    t.clock.set(NOON);
+    const f = await family(1);
+    await topUp(t, f.owner.id, share(1) + share(2));
+    const pkg = await activated(f);
+    t.clock.advanceDays(4); // day 2 is paid, day 3 is not: the package stops
+    await chargePackageDays(t.app.appContext);
+    expect(await packageRow(db(), pkg._id)).toMatchObject({ status: 'stopped', endReason: 'low_balance' });
+    const dayPrice = types.hostel!.pricePaise / 100;
+    const quote = await post('/boarding/getboardingdetails', { _id: pkg.pets[0]!.boardingId }, staff.token);
+    expect(quote.json().deboard).toMatchObject({
+      actualDays: 5,
+      extraDays: 3,
+      extraDayRate: dayPrice,
+      extraCharge: 3 * dayPrice,
+      due: 3 * dayPrice,
+    });
+    expect(await walletPaise(db(), f.owner.id)).toBe(0);
   });
 });

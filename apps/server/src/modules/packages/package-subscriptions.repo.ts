@@ -131,6 +131,12 @@ export async function boardedPetOfBoarding(db: DbOrTx, petId: string, boardingId
   return row?.status === 'boarded' && row.boardingId === boardingId ? row : undefined;
 }
 
+/** The package pet whose stay this boarding is, whatever its status now. */
+export async function packagePetOfBoardingAnyState(db: DbOrTx, boardingId: string): Promise<{ pet: PackagePetRow } | undefined> {
+  const [pet] = await db.select().from(packagePets).where(eq(packagePets.boardingId, boardingId)).limit(1);
+  return pet && { pet };
+}
+
 /** A waiting pet is boarded: its stay and its day 1. */
 export async function setPetBoarded(db: DbOrTx, id: string, boardingId: string, startDate: string): Promise<PackagePetRow> {
   const [row] = await db

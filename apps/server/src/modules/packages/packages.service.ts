@@ -20,6 +20,7 @@ import {
   type PackagePetRow,
   type PackageRow,
   packageById,
+  packagePetOfBoardingAnyState,
   removePets,
   setPackageStatus,
 } from './package-subscriptions.repo.ts';
@@ -241,4 +242,14 @@ export async function packagePetDeboarded(
   await removePets(tx, [pet.id], c.now);
   const after = await endIfNoPetsLeft(tx, pkg, { reason: 'deboarded', by: c.by, now: c.now });
   return { packageId: pkg.id, ended: after.status === 'ended' };
+}
+
+/**
+ * What a boarding package paid of this stay (the deboard quote charges the days beyond them at the boarding type's
+ * day price: the package stopped for low balance, the pet was taken off it, or it stayed past the package's days).
+ * Undefined for a stay that is not a package's.
+ */
+export async function packageCoverOfStay(db: DbOrTx, boardingId: string): Promise<{ daysCharged: number } | undefined> {
+  const found = await packagePetOfBoardingAnyState(db, boardingId);
+  return found && { daysCharged: found.pet.daysCharged };
 }

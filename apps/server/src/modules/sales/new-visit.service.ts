@@ -215,7 +215,9 @@ export async function addVeterinaryVisit(ctx: AppContext, b: Parsed<typeof veter
 export async function addGroomingVisit(ctx: AppContext, b: Parsed<typeof groomingVisitBody>, userId: string) {
   const type = await saleTarget(ctx.db, b, 'grooming');
   const d = b.details;
-  const held = d.isSubscriptionAvailed ? await requireHeldSubscription(ctx.db, b.petId, type, d.planId, ctx.clock.today()) : undefined;
+  const held = d.isSubscriptionAvailed
+    ? await requireHeldSubscription(ctx.db, b.petId, type, d.planId, ctx.clock.today())
+    : undefined;
   const p = priceLessDiscount(type.pricePaise, d.discount, d, undefined, held);
   return save(
     ctx,

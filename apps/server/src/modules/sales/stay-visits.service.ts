@@ -66,7 +66,9 @@ async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 
   const type = await saleTarget(ctx.db, b, code);
   const d = b.details;
   const discountPaise = checkDiscount(type.pricePaise, d.discount);
-  const held = d.isSubscriptionAvailed ? await requireHeldSubscription(ctx.db, b.petId, type, d.planId, ctx.clock.today()) : undefined;
+  const held = d.isSubscriptionAvailed
+    ? await requireHeldSubscription(ctx.db, b.petId, type, d.planId, ctx.clock.today())
+    : undefined;
   const total = boardingPrice(type.pricePaise, discountPaise, d.numberOfDays, Boolean(held));
   checkAmount('details.finalPrice', 'The final price', total, d.finalPrice);
   const p = { basePaise: type.pricePaise, discountPaise: held ? 0 : discountPaise, totalPaise: total, held };

@@ -10,6 +10,7 @@ import {
   postCharge,
   toLedgerPayment,
 } from '../payments/payments.service.ts';
+import { packageCoverOfStay } from '../packages/packages.service.ts';
 import { ownerOfPet } from '../pets/pet-lookups.service.ts';
 import { type StaySubscription, staySubscription } from '../subscriptions/subscription-days.service.ts';
 import { recordExtraDays, type StayVisit, stayVisit } from '../visits/visit-stay.service.ts';
@@ -51,6 +52,7 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
   const visit = boarding.visitId ? await stayVisit(db, boarding.visitId) : undefined;
   const subscription = boarding.subscriptionId ? await staySubscription(db, boarding.subscriptionId) : undefined;
   const account = await accountOf(db, staySubject(boarding));
+  const cover = await packageCoverOfStay(db, boarding.id);
   if (!type) throw notFound('Boarding');
   const closed = !boarding.isBoarded && boarding.exitTime;
   const quote = deboardQuote({
@@ -61,6 +63,7 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
     code: type.code,
     extraPostedPaise: boarding.extraChargedPaise,
     subscription: subscription ?? null,
+    package: cover ? { daysCovered: cover.daysCharged, dayPricePaise: type.pricePaise } : null,
     ledger: account.balance,
     closed: closed ? { extraDays: boarding.extraDays, subscriptionDaysUsed: boarding.subscriptionDaysUsed } : null,
   });

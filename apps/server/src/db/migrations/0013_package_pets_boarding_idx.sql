@@ -1,0 +1,1 @@
+CREATE INDEX "package_pets_boarding_idx" ON "package_pets" USING btree ("boarding_id");
