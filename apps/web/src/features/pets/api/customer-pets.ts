@@ -1,6 +1,7 @@
 import type { CustomerPetBody, PetDetails } from '@pawdesk/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { myPetsQuery } from '../../../lib/endpoints/customer';
 import { invalidatePetData, petKeys } from './keys';
 
 export interface CustomerOwnerInfo {
@@ -21,14 +22,9 @@ export function useCustomerOwnerInfo(enabled = true) {
   });
 }
 
-/** The signed-in customer's registered pets. */
+/** The signed-in customer's registered pets (the one fetcher the customer screens share: lib/endpoints/customer.ts). */
 export function useMyPets(enabled = true) {
-  return useQuery({
-    queryKey: petKeys.customerPets,
-    queryFn: ({ signal }) =>
-      api<{ pets: PetDetails[] }>('/customer/pet/getallpets', { method: 'POST', body: {}, signal }).then((r) => r.pets),
-    enabled,
-  });
+  return useQuery({ ...myPetsQuery(), enabled });
 }
 
 export function useCustomerAddPet() {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { myPetsKey } from '../../../lib/endpoints/customer';
 import { queryRoots } from '../../../lib/query-keys';
 
 /**
@@ -14,7 +15,7 @@ export const petKeys = {
   byDate: (date: string) => [...queryRoots.pets, 'byDate', date] as const,
   ownerByPhone: (phone: string) => [...queryRoots.pets, 'ownerByPhone', phone] as const,
   ownerPets: (ownerId: string) => [...queryRoots.pets, 'ownerPets', ownerId] as const,
-  customerPets: [...queryRoots.pets, 'customer', 'mine'] as const,
+  customerPets: myPetsKey,
   customerOwner: [...queryRoots.pets, 'customer', 'owner'] as const,
   prescriptions: (id: string) => [...queryRoots.prescriptions, 'pet', id] as const,
   refundQuote: (visitId: string) => [...queryRoots.payments, 'refund-quote', { visitId }] as const,
