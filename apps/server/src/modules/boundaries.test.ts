@@ -40,6 +40,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   package_pets: 'packages',
   package_charges: 'packages',
   checkout_orders: 'payments',
+  cash_drawer_sessions: 'takings',
   payments: 'payments',
   receipt_counters: 'payments',
   offline_orders: 'payments',

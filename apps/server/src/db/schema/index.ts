@@ -7,3 +7,4 @@ export * from './site.ts';
 export * from './offline-payments.ts';
 export * from './staff-notifications.ts';
 export * from './packages.ts';
+export * from './takings.ts';
