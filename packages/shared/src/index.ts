@@ -34,3 +34,4 @@ export * from './packages/schemas.ts';
 export * from './payments/checkout-schemas.ts';
 export * from './wallet/rules.ts';
 export * from './wallet/schemas.ts';
+export * from './csv/csv.ts';
