@@ -35,3 +35,5 @@ export * from './payments/checkout-schemas.ts';
 export * from './wallet/rules.ts';
 export * from './wallet/schemas.ts';
 export * from './csv/csv.ts';
+export * from './takings/schemas.ts';
+export * from './tax/gst.ts';
