@@ -363,6 +363,19 @@ describe('New Visit', () => {
       'data.details.price': 'number',
       'data.details.discount': 'number',
       'data.details.customerType': 'string',
+      'data.pet.species': 'string',
+      'data.pet.breed': 'string',
+      'data.pet.color': 'string',
+      'data.pet.owner.name': 'string',
+      'data.pet.owner.phone': 'string',
+      'data.visitType.price': 'number',
+      'data.details.purpose': 'string',
+      'data.details.items': 'array',
+      'data.ledger': 'array',
+      'data.ledger.0._id': 'string',
+      'data.ledger.0.kind': 'string',
+      'data.ledger.0.amount': 'number',
+      'data.ledger.0.at': 'string',
       'data.details.isSubscriptionAvailed': 'boolean',
       'data.details.payment.amount': 'number',
       'data.details.medicines': 'array',
@@ -446,7 +459,12 @@ describe('New Visit', () => {
       'data.numberOfGroomings': 'number',
       'data.subscriptionType.purpose': 'string',
       'data.planId.price': 'number',
+      'data.subscriptionType.price': 'number',
     });
+    // The plan's validity: a number of days, or null for none.
+    const boughtData = bought.json().data as { validityInDays: unknown; subscriptionType: { validityInDays: unknown } };
+    for (const v of [boughtData.validityInDays, boughtData.subscriptionType.validityInDays])
+      expect(v === null || typeof v === 'number', 'validityInDays is a number or null').toBe(true);
   });
 
   it('POST /subscription/buysubscription as the existing client sends it: totalPrice 0 with the plan price in details.price', async () => {

@@ -125,6 +125,15 @@ export type BuySubscriptionResponse = z.infer<typeof buySubscriptionResponse>;
  * plan's price, duration and purpose also at the top (the old answer was the plan itself).
  */
 export const boughtSubscriptionSchema = subscriptionDetailsSchema.extend({
+  /** The purpose, with the plan's validity (null: none) and price, as the old answer (the plan) carried them. */
+  subscriptionType: z.object({
+    _id: z.string(),
+    purpose: z.string(),
+    validityInDays: z.number().nullable(),
+    price: z.number(),
+  }),
+  /** The plan's validity in days; null: no expiry. */
+  validityInDays: z.number().nullable(),
   price: z.number(),
   duration: z.number(),
 });

@@ -16,7 +16,27 @@ export const visitItemLineSchema = z.object({
   category: z.string().nullable(),
   doseNumber: z.number().nullable(),
   volume: z.number().nullable(),
+  /** A vaccine's type (spec 000 §3 "Vaccine line"); null: not recorded. */
+  type: z.string().nullable(),
 });
+
+/** One ledger row of a visit's sale (charges, payments, credits, refunds, allocations), oldest first. */
+export const visitLedgerRowSchema = z.object({
+  _id: z.string(),
+  /** charge | credit | payment | refund | allocation */
+  kind: z.string(),
+  /** pending | completed | failed | void */
+  status: z.string(),
+  /** cash | payment_link | card | wallet | not_recorded; null for charges and credits. */
+  method: z.string().nullable(),
+  /** Rupees, always positive (the kind gives the sign). */
+  amount: z.number(),
+  /** The receipt of a completed payment or refund. */
+  receiptNo: z.string().nullable(),
+  /** When the money moved or the charge was posted (ISO). */
+  at: z.string(),
+});
+export type VisitLedgerRow = z.infer<typeof visitLedgerRowSchema>;
 
 /**
  * `details` of one visit: what was sold as the visit recorded it (prices in rupees) and the payment from the
@@ -59,6 +79,8 @@ export const visitDetailsSchema = z.object({
     _id: z.string(),
     name: z.string(),
     species: z.string(),
+    breed: z.string(),
+    color: z.string(),
     dob: z.string().nullable(),
     owner: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string().nullable() }),
   }),
@@ -69,6 +91,8 @@ export const visitDetailsSchema = z.object({
   boardingId: z.string().nullable(),
   createdBy: z.string().nullable(),
   voided: visitVoidedSchema,
+  /** The ledger rows of the visit's sale and of the stay it started. */
+  ledger: z.array(visitLedgerRowSchema),
 });
 export type VisitDetails = z.infer<typeof visitDetailsSchema>;
 

@@ -7,6 +7,8 @@ const petWithOwner = {
   id: pets.id,
   name: pets.name,
   species: pets.species,
+  breed: pets.breed,
+  color: pets.color,
   dob: pets.dob,
   ownerId: owners.id,
   ownerName: owners.name,
@@ -18,6 +20,8 @@ export interface PetWithOwnerRow {
   id: string;
   name: string;
   species: string;
+  breed: string;
+  color: string;
   dob: string | null;
   ownerId: string;
   ownerName: string;

@@ -21,6 +21,8 @@ export interface PetWithOwner {
   id: string;
   name: string;
   species: string;
+  breed: string;
+  color: string;
   dob: string | null;
   owner: { id: string; name: string; phone: string; email: string | null };
 }
@@ -29,6 +31,8 @@ const toPetWithOwner = (r: PetWithOwnerRow): PetWithOwner => ({
   id: r.id,
   name: r.name,
   species: r.species,
+  breed: r.breed,
+  color: r.color,
   dob: r.dob,
   owner: { id: r.ownerId, name: r.ownerName, phone: r.ownerPhone, email: r.ownerEmail },
 });

@@ -1,6 +1,7 @@
-import { type BoughtSubscriptionResponse, toRupees, type VisitDetails } from '@pawdesk/shared';
+import { type BoughtSubscriptionResponse, toRupees, type VisitDetails, type VisitLedgerRow } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { entriesBySubject, type LedgerRow } from '../payments/payments.service.ts';
 import { boardingsOfVisits } from '../boarding/boarding.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { subscriptionById } from '../subscriptions/subscriptions.service.ts';
@@ -21,7 +22,35 @@ function line(i: VisitItemRow) {
     category: i.category,
     doseNumber: i.doseNumber,
     volume: num(i.volume),
+    // A visit's lines do not record a vaccine's type.
+    type: null,
   };
+}
+
+/** One ledger row as the detail dialog lists it. */
+function ledgerRow(e: LedgerRow): VisitLedgerRow {
+  return {
+    _id: e.id,
+    kind: e.kind,
+    status: e.status,
+    method: e.method ?? null,
+    amount: toRupees(e.amountPaise),
+    receiptNo: e.receiptNo ?? null,
+    at: (e.paidAt ?? e.createdAt).toISOString(),
+  };
+}
+
+/** The ledger rows of a visit's sale and of the stay it started (a stay's later rows name only the stay), oldest first. */
+async function visitLedger(db: DbOrTx, visitId: string, boardingId: string | undefined): Promise<VisitLedgerRow[]> {
+  const [ofVisit, ofStay] = await Promise.all([
+    entriesBySubject(db, 'visitId', [visitId]),
+    boardingId ? entriesBySubject(db, 'boardingId', [boardingId]) : new Map<string, LedgerRow[]>(),
+  ]);
+  const rows = new Map<string, LedgerRow>();
+  for (const e of [...(ofVisit.get(visitId) ?? []), ...(boardingId ? (ofStay.get(boardingId) ?? []) : [])]) rows.set(e.id, e);
+  return [...rows.values()]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+    .map(ledgerRow);
 }
 
 /** When and why a visit was voided (null when it was not). */
@@ -49,6 +78,8 @@ export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails
   if (!type || !pet) throw notFound('Visit');
   const stored = isRecord(visit.details) ? visit.details : {};
   const { payment, paymentLeft } = money.get(visit.id)!;
+  const boardingId = boardings.get(visit.id)?.id;
+  const ledger = await visitLedger(db, visit.id, boardingId);
   const price = toRupees(visit.pricePaise);
   return {
     _id: visit.id,
@@ -59,6 +90,8 @@ export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails
       _id: pet.id,
       name: pet.name,
       species: pet.species,
+      breed: pet.breed,
+      color: pet.color,
       dob: pet.dob,
       owner: { _id: pet.owner.id, name: pet.owner.name, phone: pet.owner.phone, email: pet.owner.email },
     },
@@ -79,9 +112,10 @@ export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails
       paymentLeft,
       payment,
     },
-    boardingId: boardings.get(visit.id)?.id ?? null,
+    boardingId: boardingId ?? null,
     createdBy: visit.createdBy,
     voided: voidedOf(visit),
+    ledger,
   };
 }
 
@@ -91,5 +125,14 @@ export async function boughtSubscription(db: DbOrTx, visitId: string): Promise<B
   if (!visit) throw notFound('Visit');
   const data = visit.subscriptionId ? await subscriptionById(db, visit.subscriptionId) : undefined;
   if (!data) throw notFound('Subscription');
-  return { success: true, message: 'Subscription found', data };
+  const validityInDays = data.planId.validityInDays;
+  return {
+    success: true,
+    message: 'Subscription found',
+    data: {
+      ...data,
+      subscriptionType: { ...data.subscriptionType, validityInDays, price: data.price },
+      validityInDays,
+    },
+  };
 }

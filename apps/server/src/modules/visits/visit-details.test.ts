@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeOwner, makePet } from '../../../test/factories.ts';
 import { holdSubscription, ledgerOfVisit, planOf, useVisitTest } from '../../../test/visit-kit.ts';
 import { completePayment, recordPayment } from '../payments/payments.service.ts';
+import { recordVisitItems } from './visit-records.service.ts';
 
 const { staff, customer, types, db, post, get } = useVisitTest();
 
@@ -226,5 +227,126 @@ describe('GET /visit/getparticularpetvisit: the payment comes from the ledger', 
     });
     expect(byId.get(inquiry.visit._id)).toMatchObject({ details: { paymentLeft: 0, payment: { amount: 0 } } });
     for (const v of res.json().List) expect(typeof v.details.payment.amount).toBe('number');
+  });
+});
+
+describe('GET /visit/getvisitdetails/{id}: the list-row contract and the ledger', () => {
+  it('carries pet breed and color, the owner phone, the visit type prices and the lines with their contract fields', async () => {
+    const owner = await makeOwner(db(), { name: 'Ravi Kumar', phone: '9876501234' });
+    const p = await makePet(db(), { ownerId: owner.id, name: 'Sheru', breed: 'Indian Pariah', color: 'Fawn' });
+    const saved = await save('/visit/addveterinaryvisit', {
+      petId: p.id,
+      visitType: types.veterinary!.id,
+      customerType: 'NGO',
+      details: { price: 300, finalPrice: 300, selectedPayment: 'cash' },
+    });
+    // Medicine and vaccine lines, as a visit records them.
+    await recordVisitItems(db(), [
+      { visitId: saved.visit._id, kind: 'vaccine', name: 'Rabies', doseNumber: 2, volume: 1.5, quantity: 1 },
+      { visitId: saved.visit._id, kind: 'medicine', name: 'Meloxicam', quantity: 2, unit: 'ml', category: 'NSAID' },
+    ]);
+    const data = (await details(saved.visit._id)).json().data;
+    expect(data.pet).toMatchObject({
+      name: 'Sheru',
+      species: 'dog',
+      breed: 'Indian Pariah',
+      color: 'Fawn',
+      dob: '2022-05-10',
+      owner: { name: 'Ravi Kumar', phone: '9876501234' },
+    });
+    expect(typeof data.createdAt).toBe('string');
+    expect(data.visitType).toMatchObject({ purpose: 'Veterinary' });
+    expect(typeof data.visitType.price).toBe('number');
+    expect(typeof data.visitType.halfdayPrice).toBe('number');
+    expect(data.details.vaccines).toEqual([
+      { name: 'Rabies', doseNumber: 2, volume: 1.5, type: null, quantity: 1, unit: null, category: null, price: 0 },
+    ]);
+    expect(data.details.medicines).toEqual([
+      { name: 'Meloxicam', quantity: 2, unit: 'ml', category: 'NSAID', doseNumber: null, volume: null, type: null, price: 0 },
+    ]);
+    expect(data.details).toMatchObject({ customerType: 'NGO', isSubscriptionAvailed: false, purpose: 'Veterinary' });
+  });
+
+  it('lists the visit’s ledger rows oldest first: the charge and the cash payment with its receipt', async () => {
+    const p = await makePet(db());
+    const saved = await save('/visit/addveterinaryvisit', {
+      petId: p.id,
+      visitType: types.veterinary!.id,
+      customerType: 'pvtltd',
+      details: { price: 500, finalPrice: 500, selectedPayment: 'cash' },
+    });
+    const { ledger } = (await details(saved.visit._id)).json().data;
+    const rows = await ledgerOfVisit(db(), saved.visit._id);
+    expect(ledger).toHaveLength(rows.length);
+    expect(ledger.map((r: { kind: string }) => r.kind)).toEqual(['charge', 'payment']);
+    expect(ledger[0]).toMatchObject({ kind: 'charge', status: 'completed', method: null, amount: 500, receiptNo: null });
+    expect(ledger[1]).toMatchObject({
+      kind: 'payment',
+      status: 'completed',
+      method: 'cash',
+      amount: 500,
+      receiptNo: saved.payment.receiptNo,
+    });
+    for (const r of ledger) {
+      expect(r._id).toMatch(/^[0-9a-f]{24}$/);
+      expect(Number.isNaN(Date.parse(r.at))).toBe(false);
+    }
+  });
+
+  it('a hostel stay’s ledger holds the rows of its stay too, and a later pending payment appears', async () => {
+    const p = await makePet(db());
+    const saved = await save('/visit/addhostelvisit', {
+      petId: p.id,
+      visitType: types.hostel!.id,
+      details: { numberOfDays: 2, finalPrice: 2000, paymentLeft: 2000, selectedPaymentType: 'payment_after_service' },
+    });
+    const charge = (await ledgerOfVisit(db(), saved.visit._id)).find((e) => e.kind === 'charge')!;
+    await recordPayment(db(), {
+      ownerId: charge.ownerId,
+      now: new Date(),
+      petId: p.id,
+      for: { boardingId: charge.boardingId! },
+      amountPaise: 50000,
+      method: 'card',
+      status: 'pending',
+      tz: 'Asia/Kolkata',
+    });
+    const { ledger } = (await details(saved.visit._id)).json().data;
+    expect(ledger).toEqual([
+      expect.objectContaining({ kind: 'charge', amount: 2000 }),
+      expect.objectContaining({ kind: 'payment', status: 'pending', method: 'card', amount: 500, receiptNo: null }),
+    ]);
+  });
+
+  it('an inquiry has no ledger rows', async () => {
+    const p = await makePet(db());
+    const saved = await save('/visit/addinquiryvisit', { petId: p.id, visitType: types.inquiry!.id, note: 'x' });
+    expect((await details(saved.visit._id)).json().data.ledger).toEqual([]);
+  });
+});
+
+describe('GET /visit/buyy/{visitId}: the plan fields the existing dialog reads', () => {
+  it('subscriptionType {purpose, validityInDays, price}, validityInDays, duration, numberOfGroomings, price', async () => {
+    const p = await makePet(db());
+    const plan = await planOf(db(), 'grooming');
+    const bought = await save('/subscription/buysubscription', {
+      petId: p.id,
+      visitType: types.buy_subscription!.id,
+      planId: plan.id,
+      details: { selectedPayment: 'cash', price: plan.pricePaise / 100 },
+    });
+    const res = await get(`/visit/buyy/${bought.visit._id}`, staff.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: {
+        subscriptionType: { purpose: 'Grooming', validityInDays: plan.validityDays, price: plan.pricePaise / 100 },
+        validityInDays: plan.validityDays,
+        duration: plan.durationDays,
+        numberOfGroomings: plan.numberOfGroomings,
+        price: plan.pricePaise / 100,
+        planId: { _id: plan.id, numberOfGroomings: plan.numberOfGroomings },
+      },
+    });
   });
 });
