@@ -37,3 +37,4 @@ export * from './wallet/schemas.ts';
 export * from './csv/csv.ts';
 export * from './takings/schemas.ts';
 export * from './tax/gst.ts';
+export * from './tax/words.ts';
