@@ -38,3 +38,4 @@ export * from './csv/csv.ts';
 export * from './takings/schemas.ts';
 export * from './tax/gst.ts';
 export * from './tax/words.ts';
+export * from './tax/codes.ts';
