@@ -265,6 +265,12 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/payments/allocate`]: staffOnly(404, (fx) => ({
     body: { ownerId: fx.a.ownerId, from: 'unapplied', visitId: UNKNOWN_ID, amount: 1 },
   })),
+  // the day's takings and the cash drawer (issue 17): takings.test.ts and drawer.test.ts cover the rest
+  [`GET ${V}/payments/takings`]: staffOnly(200, (fx) => ({ query: { date: fx.today } })),
+  [`GET ${V}/payments/drawer`]: staffOnly(200),
+  // One drawer for the business: staff and admin both call, so the second open (or close) finds it open (closed).
+  [`POST ${V}/payments/drawer/open`]: staffOnly([201, 409], () => ({ body: { float: 100 } })),
+  [`POST ${V}/payments/drawer/close`]: staffOnly([200, 409], () => ({ body: { counted: 100 } })),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
   // boarding packages (issue 16): offers, an owner's packages (unknown ones are a 404; packages tests cover the rest)

@@ -32,6 +32,7 @@ import { staffNotificationRoutes } from './staff-notifications/staff-notificatio
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { packageOfferRoutes } from './packages/packages.routes.ts';
 import { packageSaleRoutes } from './sales/package-sales.routes.ts';
+import { takingsRoutes } from './takings/takings.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -68,4 +69,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   walletRoutes,
   packageOfferRoutes,
   packageSaleRoutes,
+  takingsRoutes,
 ];

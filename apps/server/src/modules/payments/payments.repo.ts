@@ -1,5 +1,6 @@
 import type { LedgerSubject } from '@pawdesk/shared';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, receiptCounters } from '../../db/schema/index.ts';
 import { noteLedgerRow } from './idempotency-scope.service.ts';
@@ -229,4 +230,96 @@ export async function entryByProviderOrderId(db: DbOrTx, orderId: string): Promi
     .orderBy(sql`${payments.status} = 'completed' desc`, payments.createdAt)
     .limit(1);
   return row;
+}
+
+// ---------------------------------------------------------------- the day's takings (issue 17; read only)
+
+/** One group of the completed rows whose money moved (paid_at) in a period: kind, account, method and charge_for. */
+export interface LedgerTotal {
+  kind: LedgerRow['kind'];
+  account: LedgerRow['account'];
+  method: LedgerRow['method'];
+  chargeFor: LedgerRow['chargeFor'];
+  count: number;
+  amountPaise: number;
+}
+
+const completedBetween = (from: Date, to: Date) =>
+  and(eq(payments.status, 'completed'), gte(payments.paidAt, from), lt(payments.paidAt, to));
+
+/** The completed ledger rows with paid_at in [from, to), summed by kind, account, method and charge_for. */
+export async function ledgerTotalsBetween(db: DbOrTx, from: Date, to: Date): Promise<LedgerTotal[]> {
+  const rows = await db
+    .select({
+      kind: payments.kind,
+      account: payments.account,
+      method: payments.method,
+      chargeFor: payments.chargeFor,
+      count: sql<number>`count(*)::int`,
+      amountPaise: sql<string>`sum(${payments.amountPaise})`,
+    })
+    .from(payments)
+    .where(completedBetween(from, to))
+    .groupBy(payments.kind, payments.account, payments.method, payments.chargeFor);
+  return rows.map((r) => ({ ...r, count: Number(r.count), amountPaise: Number(r.amountPaise) }));
+}
+
+/** Wallet money applied to sales with paid_at in [from, to): the `in` allocations on a sale whose `out` row is the wallet. */
+export async function walletAppliedBetween(db: DbOrTx, from: Date, to: Date): Promise<number> {
+  const out = alias(payments, 'alloc_out');
+  const [row] = await db
+    .select({ paise: sql<string | null>`sum(${payments.amountPaise})` })
+    .from(payments)
+    .innerJoin(out, eq(out.id, payments.allocationOf))
+    .where(
+      and(
+        completedBetween(from, to),
+        eq(payments.kind, 'allocation'),
+        eq(payments.direction, 'in'),
+        eq(payments.account, 'sale'),
+        eq(out.account, 'wallet'),
+      ),
+    );
+  return Number(row?.paise ?? 0);
+}
+
+/** The completed charges with paid_at in [from, to) (their amounts and what they are for). */
+export async function chargesBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({
+      id: payments.id,
+      amountPaise: payments.amountPaise,
+      chargeFor: payments.chargeFor,
+      visitId: payments.visitId,
+      boardingId: payments.boardingId,
+      subscriptionId: payments.subscriptionId,
+      prescriptionId: payments.prescriptionId,
+      appointmentId: payments.appointmentId,
+      packageId: payments.packageId,
+    })
+    .from(payments)
+    .where(and(completedBetween(from, to), eq(payments.kind, 'charge')));
+}
+
+/**
+ * Cash that came in and went out (completed cash payments and refunds, any account) with completed_at in
+ * [from, to]: the cash drawer's session.
+ */
+export async function cashMovedBetween(db: DbOrTx, from: Date, to: Date): Promise<{ inPaise: number; outPaise: number }> {
+  const [row] = await db
+    .select({
+      inPaise: sql<string>`coalesce(sum(${payments.amountPaise}) filter (where ${payments.kind} = 'payment'), 0)`,
+      outPaise: sql<string>`coalesce(sum(${payments.amountPaise}) filter (where ${payments.kind} = 'refund'), 0)`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'completed'),
+        eq(payments.method, 'cash'),
+        inArray(payments.kind, ['payment', 'refund']),
+        gte(payments.completedAt, from),
+        lte(payments.completedAt, to),
+      ),
+    );
+  return { inPaise: Number(row?.inPaise ?? 0), outPaise: Number(row?.outPaise ?? 0) };
 }

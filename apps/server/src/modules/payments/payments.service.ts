@@ -417,3 +417,10 @@ export { onSaleMoney, type SaleMoney, type SaleMoneyListener } from './sale-mone
 export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';
 /** Ledger rows by id (an idempotent request's replay reads the rows it wrote). */
 export { entriesByIds } from './payments.repo.ts';
+export {
+  cashMovedBetween,
+  chargesBetween,
+  type LedgerTotal,
+  ledgerTotalsBetween,
+  walletAppliedBetween,
+} from './payments.repo.ts';

@@ -1,0 +1,72 @@
+import { drawerCloseBody, drawerOpenBody, drawerResponse, takingsQuery, takingsResponse } from '@pawdesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../lib/context.ts';
+import { principal } from '../../plugins/auth.ts';
+import { closeDrawer, currentDrawer, openDrawer } from './drawer.service.ts';
+import { takings } from './takings.service.ts';
+
+const tags = ['payments'];
+
+/** The day's takings and the cash drawer (docs/api.md "The day's takings"). */
+export const takingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const staff = app.auth('staff');
+
+  app.get(
+    '/payments/takings',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary:
+          'The day’s takings in the business time zone (date, default today; admins: from and to, at most one financial year): sales by purpose, money by method, refunds, credits, what is still owed, wallet top-ups, package days, visits and the cash drawer',
+        querystring: takingsQuery,
+        response: { 200: takingsResponse },
+      },
+    },
+    async (req) => takings(ctx, req.query, principal(req).isAdmin),
+  );
+
+  app.get(
+    '/payments/drawer',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'The cash drawer: the open session with its live expected cash, else the last closed session',
+        response: { 200: drawerResponse },
+      },
+    },
+    async () => currentDrawer(ctx),
+  );
+
+  app.post(
+    '/payments/drawer/open',
+    {
+      onRequest: staff,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Opens the cash drawer with a float (409 when a session is open)',
+        body: drawerOpenBody,
+        response: { 201: drawerResponse },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await openDrawer(ctx, req.body, principal(req).id)),
+  );
+
+  app.post(
+    '/payments/drawer/close',
+    {
+      onRequest: staff,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary:
+          'Closes the cash drawer with the cash counted: stores cash in and out from the ledger, expected (float + cash in − cash out) and counted (409 when no session is open)',
+        body: drawerCloseBody,
+        response: { 200: drawerResponse },
+      },
+    },
+    async (req) => closeDrawer(ctx, req.body, principal(req).id),
+  );
+};
