@@ -1,4 +1,4 @@
-import type { PetVisitsPage } from '@pawdesk/shared';
+import type { BoughtSubscriptionResponse, PetVisitsPage, VisitDetailsResponse } from '@pawdesk/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { queryRoots } from '../query-keys';
@@ -22,3 +22,16 @@ export function petVisitsQuery(petId: string | undefined) {
     enabled: Boolean(petId),
   });
 }
+
+/** GET /visit/getvisitdetails/{id}: one visit with its pet, visit type, details and ledger rows (the detail dialog). */
+export function fetchVisitDetails(id: string, signal?: AbortSignal) {
+  return api<VisitDetailsResponse>(`/visit/getvisitdetails/${encodeURIComponent(id)}`, { signal });
+}
+
+/** GET /visit/buyy/{id}: the subscription a Buy or Renew Subscription visit bought. */
+export function fetchBoughtSubscription(id: string, signal?: AbortSignal) {
+  return api<BoughtSubscriptionResponse>(`/visit/buyy/${encodeURIComponent(id)}`, { signal });
+}
+
+export const visitDetailsKey = (id: string) => [...queryRoots.visits, 'details', id] as const;
+export const boughtSubscriptionKey = (id: string) => [...queryRoots.visits, 'bought-subscription', id] as const;

@@ -82,12 +82,15 @@ export function VisitItem({
   entries,
   onCancel,
   onVoid,
+  onOpen,
 }: {
   visit: ListedVisit;
   /** The statement's rows of this visit's sale (charges, credits, refunds, allocations); empty without a statement. */
   entries: readonly StatementEntry[];
   onCancel: () => void;
   onVoid: () => void;
+  /** Opens the visit's detail dialog. */
+  onOpen?: () => void;
 }) {
   const refunds = entries.filter((e) => e.kind === 'refund');
   const money = saleMoney(v, entries);
@@ -128,6 +131,13 @@ export function VisitItem({
           </Text>
         </Group>
         <Text size="sm">{paymentLine(v, money)}</Text>
+        {onOpen ? (
+          <Group justify="flex-start">
+            <Button size="xs" variant="light" onClick={onOpen} aria-label={`View details of ${visitLabel(v)}`}>
+              View details
+            </Button>
+          </Group>
+        ) : null}
         {cancelled && !v.voided ? (
           <Text size="sm" c="dimmed">
             Credited {formatINR(money.credited)} on cancellation

@@ -162,7 +162,12 @@ describe('the visits of Pet Records', { timeout: 20_000 }, () => {
     expect(within(voided).getByText('Voided: Entered twice')).toBeInTheDocument();
     expect(await within(voided).findByText("₹1,200.00 paid moved to the owner's unapplied balance")).toBeInTheDocument();
     expect(voided).not.toHaveTextContent('Nothing paid');
-    expect(within(voided).queryByRole('button')).toBeNull();
+    // Only the details: no cancel or void.
+    expect(
+      within(voided)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['View details']);
   });
 
   it('a staff member who is not an admin sees no actions', async () => {
@@ -170,7 +175,28 @@ describe('the visits of Pet Records', { timeout: 20_000 }, () => {
     mockLists('none');
     renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
     const sold = await item(/^Grooming of /);
-    expect(within(sold).queryByRole('button')).toBeNull();
+    expect(
+      within(sold)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['View details']);
+  });
+
+  it('View details opens the visit detail dialog on that visit', async () => {
+    signInStaff(false);
+    mockLists('none');
+    server.use(
+      http.get(`/api/v1/visit/getvisitdetails/${VOIDED_ID}`, () =>
+        HttpResponse.json({ success: false, message: 'Visit not found' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
+    const voided = await item(/^Hostel of /);
+    await user.click(within(voided).getByRole('button', { name: /^View details of Hostel/ }));
+    const d = await screen.findByRole('dialog', { name: 'Hostel details' });
+    // The dialog asked for this visit (the mock answers 404 with the server's message).
+    expect(await within(d).findByText('Visit not found')).toBeInTheDocument();
+    expect(within(d).getByText('Error loading details')).toBeInTheDocument();
   });
 
   it("without a statement the visits still show, the cancellation from the list's ledger figures (no refunds)", async () => {

@@ -3,6 +3,7 @@ import type { PetDetails } from '@pawdesk/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LoadMore } from '../../../../components/LoadMore';
+import { VisitDetailDialog } from '../../../../components/visit-details/VisitDetailDialog';
 import { serverAnswered } from '../../../../lib/api-client';
 import { ownerStatementQuery, type StatementEntry } from '../../../../lib/endpoints/payments';
 import { usePetVisits } from '../../api/get-pet-panels';
@@ -33,6 +34,7 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
   const byVisit = entriesByVisit(statement.data?.entries);
   const [cancelling, setCancelling] = useState<VisitRef | null>(null);
   const [voiding, setVoiding] = useState<VoidTarget | null>(null);
+  const [opened, setOpened] = useState<{ id: string; purpose: string } | null>(null);
   // The visit a dialog acted on keeps the focus when the button that opened it is gone (cancelled, voided).
   const [actedOn, setActedOn] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -68,6 +70,7 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
                   setActedOn(v._id);
                   setCancelling({ _id: v._id, label: visitLabel(v) });
                 }}
+                onOpen={() => setOpened({ id: v._id, purpose: v.visitType.purpose || v.purpose })}
                 onVoid={() => {
                   setActedOn(v._id);
                   setVoiding({ _id: v._id, label: visitLabel(v), paid: v.details.payment.amount });
@@ -80,6 +83,7 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
       </PanelList>
       <CancelRefundDialog visit={cancelling} onClose={() => setCancelling(null)} />
       <VoidVisitDialog visit={voiding} onClose={() => setVoiding(null)} />
+      <VisitDetailDialog visitId={opened?.id ?? null} purpose={opened?.purpose} onClose={() => setOpened(null)} />
     </Panel>
   );
 }
