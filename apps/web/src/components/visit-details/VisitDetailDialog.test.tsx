@@ -94,7 +94,8 @@ function visit(
   };
 }
 
-const line = (f: Record<string, unknown>) => ({
+type Line = VisitDetails['details']['items'][number];
+const line = (f: Partial<Line> & { name: string }): Line => ({
   price: 0,
   quantity: 1,
   unit: null,
