@@ -5,6 +5,10 @@ import {
   type GstLineAmounts,
   type GstLineInput,
   gstLine,
+  gstRateListSchema,
+  gstRatePercentSchema,
+  gstRateProblem,
+  gstRateSchema,
   gstSummary,
   gstSummaryByCode,
   isRateAllowed,
@@ -74,6 +78,62 @@ describe('GST rates', () => {
 
   it.each([-1, 100.01, 5.555, Number.NaN, Number.POSITIVE_INFINITY])('rateBasisPoints refuses %s', (p) => {
     expect(() => rateBasisPoints(p)).toThrow(/not a percentage/);
+  });
+});
+
+describe('GST rate validation (for the Prices screen and the rate list)', () => {
+  it('names the rates in force when a rate is not in the list', () => {
+    expect(gstRateProblem(DEFAULT_GST_RATES, 18, '2026-11-25')).toBeNull();
+    expect(gstRateProblem(DEFAULT_GST_RATES, 12, '2025-09-21')).toBeNull();
+    expect(gstRateProblem(DEFAULT_GST_RATES, 12, '2026-11-25')).toBe(
+      'GST rate 12 % is not one of the rates in force on 2026-11-25 (0, 5, 18, 40 %)',
+    );
+    expect(gstRateProblem([], 0, '2026-11-25')).toBe('GST rate 0 % is not one of the rates in force on 2026-11-25 (none)');
+  });
+
+  it.each([
+    [18, true],
+    [0.25, true],
+    [0, true],
+    [100, true],
+    [-5, false],
+    [101, false],
+    [5.125, false],
+    [Number.NaN, false],
+  ])('gstRatePercentSchema(%s) ok: %s', (p, ok) => {
+    const r = gstRatePercentSchema.safeParse(p);
+    expect(r.success).toBe(ok);
+    if (!r.success) expect(r.error.issues[0]!.message).toMatch(/GST rate must be a percentage|expected number/);
+  });
+
+  it('a rate entry: retired after it comes into force', () => {
+    expect(gstRateSchema.safeParse({ percent: 12, retiredOn: '2025-09-22' }).success).toBe(true);
+    const bad = gstRateSchema.safeParse({ percent: 12, effectiveFrom: '2025-09-22', retiredOn: '2025-09-22' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0]).toMatchObject({
+      path: ['retiredOn'],
+      message: 'A rate must be retired after the day it comes into force',
+    });
+    expect(gstRateSchema.safeParse({ percent: 12, retiredOn: '2025-02-30' }).success).toBe(false);
+  });
+
+  it('the list: the default is valid; the same rate twice only for separate periods', () => {
+    expect(gstRateListSchema.safeParse(DEFAULT_GST_RATES).success).toBe(true);
+    expect(gstRateListSchema.safeParse([]).error!.issues[0]!.message).toBe('The list needs at least one GST rate');
+    const twice = gstRateListSchema.safeParse([{ percent: 18 }, { percent: 18, effectiveFrom: '2026-01-01' }]);
+    expect(twice.error!.issues[0]).toMatchObject({ path: [1], message: 'GST rate 18 % is listed twice for the same days' });
+    expect(
+      gstRateListSchema.safeParse([
+        { percent: 12, retiredOn: '2025-09-22' },
+        { percent: 12, effectiveFrom: '2025-09-22' },
+      ]).success,
+    ).toBe(true);
+    expect(
+      gstRateListSchema.safeParse([
+        { percent: 12, retiredOn: '2025-09-23' },
+        { percent: 12, effectiveFrom: '2025-09-22' },
+      ]).success,
+    ).toBe(false);
   });
 });
 
@@ -381,11 +441,83 @@ describe('creditNoteLines', () => {
     }
   });
 
+  it('a series of credit notes never credits beyond the invoice and, all together, gives back every figure', () => {
+    // tax 51 on one line (CGST 26, SGST 25), credited a paisa at a time and then the rest
+    const line = gstLine({ ...ex(1010, 5), interState: false });
+    expect(line).toMatchObject(v(1010, 26, 25, 0, 1061));
+    const done: ReturnType<typeof creditNoteLines> = [];
+    for (const amount of [1, 1, 1, 500]) done.push(...creditNoteLines([line], amount, done));
+    const rest = creditNoteLines([line], 1061 - 503, done);
+    const all = gstSummary([...done, ...rest]).totals;
+    expect(all).toEqual(v(1010, 26, 25, 0, 1061));
+    expect(() => creditNoteLines([line], 1, [...done, ...rest])).toThrow(/0 paise left to credit/);
+  });
+
+  it('two lines of a paisa each: the second credit goes to the line not yet credited', () => {
+    const lines = [gstLine({ ...ex(1, 0), interState: false }), gstLine({ ...ex(1, 0), interState: false })];
+    const first = creditNoteLines(lines, 1);
+    expect(first.map((l) => l.lineIndex)).toEqual([0]);
+    const second = creditNoteLines(lines, 1, first);
+    expect(second.map((l) => l.lineIndex)).toEqual([1]);
+  });
+
+  it('refuses earlier credits that name a missing line or exceed a line', () => {
+    expect(() => creditNoteLines(invoice, 1, [{ ...v(1, 0, 0, 0, 1), lineIndex: 9 }])).toThrow(/does not have/);
+    expect(() => creditNoteLines(invoice, 1, [{ ...v(100001, 0, 0, 0, 100001), lineIndex: 0 }])).toThrow(/exceed/);
+    expect(() => creditNoteLines(invoice, 1, [{ ...v(0, 9001, 0, 0, 9001), lineIndex: 0 }])).toThrow(/exceed/);
+    expect(() => creditNoteLines(invoice, 1, [{ ...v(10, 1, 1, 0, 13), lineIndex: 0 }])).toThrow(/do not match/);
+  });
+
+  it('random series of credit notes, 500 invoices: each figure of each line credited at most once, exactly at the end', () => {
+    const rand = rng(6);
+    const rates = [null, 0, 5, 12, 18, 40] as const;
+    for (let k = 0; k < 500; k++) {
+      const inter = rand() < 0.3;
+      const lines = Array.from({ length: Math.floor(rand() * 5) + 1 }, () =>
+        gstLine({
+          unitPricePaise: Math.floor(rand() * 300000),
+          quantity: Math.floor(rand() * 3) + 1,
+          ratePercent: rates[Math.floor(rand() * rates.length)]!,
+          priceIncludesTax: rand() < 0.5,
+          interState: inter,
+        }),
+      );
+      const total = lines.reduce((s, l) => s + l.totalPaise, 0);
+      const done: ReturnType<typeof creditNoteLines> = [];
+      let credited = 0;
+      while (credited < total) {
+        const amount = rand() < 0.3 ? total - credited : Math.min(total - credited, Math.floor(rand() * total * 0.4) + 1);
+        const c = creditNoteLines(lines, amount, done);
+        expect(gstSummary(c).totals.totalPaise).toBe(amount);
+        done.push(...c);
+        credited += amount;
+        lines.forEach((l, i) => {
+          const mine = gstSummary(done.filter((d) => d.lineIndex === i)).totals;
+          for (const key of ['taxableValuePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'taxPaise', 'totalPaise'] as const) {
+            expect(mine[key]).toBeLessThanOrEqual(l[key]);
+            expect(mine[key]).toBeGreaterThanOrEqual(0);
+          }
+        });
+      }
+      lines.forEach((l, i) => {
+        const mine = gstSummary(done.filter((d) => d.lineIndex === i)).totals;
+        expect(mine).toEqual({
+          taxableValuePaise: l.taxableValuePaise,
+          cgstPaise: l.cgstPaise,
+          sgstPaise: l.sgstPaise,
+          igstPaise: l.igstPaise,
+          taxPaise: l.taxPaise,
+          totalPaise: l.totalPaise,
+        });
+      });
+    }
+  });
+
   it('refuses a credit of nothing, of fractions, or of more than the invoice', () => {
     expect(() => creditNoteLines(invoice, 0)).toThrow(/above 0/);
     expect(() => creditNoteLines(invoice, 10.5)).toThrow(RangeError);
-    expect(() => creditNoteLines(invoice, 253001)).toThrow(/more than the invoice/);
-    expect(() => creditNoteLines([], 1)).toThrow(/more than the invoice/);
+    expect(() => creditNoteLines(invoice, 253001)).toThrow(/left to credit/);
+    expect(() => creditNoteLines([], 1)).toThrow(/left to credit/);
     expect(() => creditNoteLines([gstLine({ ...ex(-100, 18), interState: false })], 1)).toThrow(/negative/);
   });
 });

@@ -16,6 +16,8 @@
  *
  * Rates are percentages with at most two decimals (0.25 %, 3 %, 5 %, 18 %, 40 %); the arithmetic runs on basis points.
  */
+import { z } from 'zod';
+import { dateSchema } from '../common.ts';
 import { isIsoDate } from '../dates.ts';
 
 // ---------------------------------------------------------------- rates
@@ -64,6 +66,53 @@ export function ratesValidOn(rates: readonly GstRate[], date: string): number[] 
 export function isRateAllowed(rates: readonly GstRate[], percent: number, date: string): boolean {
   return rates.some((r) => r.percent === percent && rateValidOn(r, date));
 }
+
+/** Why `percent` may not be used on a document dated `date`, or null when it may. */
+export function gstRateProblem(rates: readonly GstRate[], percent: number, date: string): string | null {
+  if (isRateAllowed(rates, percent, date)) return null;
+  const valid = ratesValidOn(rates, date);
+  return `GST rate ${percent} % is not one of the rates in force on ${date} (${valid.length ? `${valid.join(', ')} %` : 'none'})`;
+}
+
+export const GST_RATE_PERCENT_MESSAGE = 'GST rate must be a percentage from 0 to 100 with at most two decimals';
+
+/** A rate in percent, as a number (0 … 100, at most two decimals). Whether it is in the list: `gstRateProblem`. */
+export const gstRatePercentSchema = z.number().refine((p) => {
+  try {
+    rateBasisPoints(p);
+    return true;
+  } catch {
+    return false;
+  }
+}, GST_RATE_PERCENT_MESSAGE);
+
+/** One entry of the admin-editable rate list. */
+export const gstRateSchema = z
+  .object({ percent: gstRatePercentSchema, effectiveFrom: dateSchema.optional(), retiredOn: dateSchema.optional() })
+  .refine((r) => !r.effectiveFrom || !r.retiredOn || r.effectiveFrom < r.retiredOn, {
+    message: 'A rate must be retired after the day it comes into force',
+    path: ['retiredOn'],
+  });
+
+/** The admin-editable rate list: at least one rate; the same rate twice only for periods that do not overlap. */
+export const gstRateListSchema = z
+  .array(gstRateSchema)
+  .min(1, 'The list needs at least one GST rate')
+  .superRefine((rates, ctx) => {
+    for (let i = 0; i < rates.length; i++) {
+      for (let j = i + 1; j < rates.length; j++) {
+        const a = rates[i]!;
+        const b = rates[j]!;
+        if (a.percent !== b.percent) continue;
+        const apart =
+          (a.retiredOn !== undefined && b.effectiveFrom !== undefined && a.retiredOn <= b.effectiveFrom) ||
+          (b.retiredOn !== undefined && a.effectiveFrom !== undefined && b.retiredOn <= a.effectiveFrom);
+        if (!apart) {
+          ctx.addIssue({ code: 'custom', message: `GST rate ${a.percent} % is listed twice for the same days`, path: [j] });
+        }
+      }
+    }
+  });
 
 // ---------------------------------------------------------------- arithmetic
 
@@ -283,54 +332,100 @@ export function gstSummaryByCode(lines: readonly (SummedLine & { code?: string |
 
 // ---------------------------------------------------------------- credit notes
 
+/** A line of a credit note: the credited amounts and the invoice line (by index) they credit. */
+export type CreditNoteLine = GstLineAmounts & { lineIndex: number };
+
+/** What earlier credit notes already credited against an invoice's lines (their lines, as returned here). */
+export type PreviousCredit = Pick<
+  CreditNoteLine,
+  'lineIndex' | 'taxableValuePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'
+>;
+
 /**
- * The lines of a credit note for `creditPaise` (tax included) against an invoice's lines.
+ * The lines of a credit note for `creditPaise` (tax included) against an invoice's lines, after the credit notes
+ * already issued against it (`previousCredits`, default none).
  *
- * - The credit is shared across the lines in proportion to their totals by the largest-remainder method (ties to the
- *   earlier line), so the credited totals add up to `creditPaise` exactly and no line gets more than its total.
- * - Each line's share is split into taxable value and tax in the proportions of that line:
- *   taxable = round(share × line taxable / line total), tax = share − taxable, split into CGST/SGST or IGST as the
- *   line was (same rate, same place of supply — a retired rate stays). Crediting a whole line gives back exactly its
- *   figures; crediting the whole invoice gives back the invoice.
- * - Lines with nothing credited are left out; each result carries `lineIndex`, the invoice line it credits.
- * Amounts are positive (a credit note's lines show what is credited).
+ * - What each line still holds = the line − what earlier credit notes credited on it (each figure separately).
+ * - The credit is shared across the lines in proportion to what they still hold, by the largest-remainder method
+ *   (ties to the earlier line): the credited totals add up to `creditPaise` exactly and no line gets more than it holds.
+ * - Each line's share is split in the proportions of what that line still holds, rounding once (half away from zero):
+ *   taxable = round(share × taxable left / total left), tax = share − taxable; for an intra-state line
+ *   CGST = round(tax × CGST left / tax left), SGST = tax − CGST; for an inter-state line IGST = tax. The rate and the
+ *   place of supply are the invoice line's (a retired rate stays).
+ * - So no figure is ever credited beyond the invoice, and crediting all that is left gives back exactly what is left:
+ *   any series of credit notes that adds up to the invoice gives back every line's taxable value, CGST, SGST and IGST.
+ * - Lines with nothing credited are left out. Amounts are positive (a credit note shows what it credits).
  */
 export function creditNoteLines(
   invoiceLines: readonly GstLineAmounts[],
   creditPaise: number,
-): (GstLineAmounts & { lineIndex: number })[] {
+  previousCredits: readonly PreviousCredit[] = [],
+): CreditNoteLine[] {
   if (!Number.isSafeInteger(creditPaise) || creditPaise <= 0) {
     throw new RangeError(`credit ${creditPaise} must be a whole number of paise above 0`);
   }
-  for (const l of invoiceLines) {
-    if (l.totalPaise < 0 || l.taxableValuePaise < 0 || l.taxPaise < 0) {
+  const left = invoiceLines.map((l) => {
+    if (l.totalPaise < 0 || l.taxableValuePaise < 0 || l.taxPaise < 0 || l.cgstPaise < 0 || l.sgstPaise < 0 || l.igstPaise < 0) {
       throw new RangeError('creditNoteLines: an invoice line has a negative amount');
     }
+    return { ...l };
+  });
+  for (const p of previousCredits) {
+    const l = left[p.lineIndex];
+    if (!l) throw new RangeError(`creditNoteLines: an earlier credit names line ${p.lineIndex}, which the invoice does not have`);
+    l.taxableValuePaise -= p.taxableValuePaise;
+    l.cgstPaise -= p.cgstPaise;
+    l.sgstPaise -= p.sgstPaise;
+    l.igstPaise -= p.igstPaise;
+    l.totalPaise -= p.totalPaise;
+    l.taxPaise = l.cgstPaise + l.sgstPaise + l.igstPaise;
+    if (
+      l.taxableValuePaise < 0 ||
+      l.cgstPaise < 0 ||
+      l.sgstPaise < 0 ||
+      l.igstPaise < 0 ||
+      l.taxableValuePaise + l.taxPaise !== l.totalPaise
+    ) {
+      throw new RangeError(`creditNoteLines: earlier credits on line ${p.lineIndex} exceed or do not match the invoice line`);
+    }
   }
-  const invoiceTotal = invoiceLines.reduce((s, l) => s + l.totalPaise, 0);
-  if (creditPaise > invoiceTotal) {
-    throw new RangeError(`credit ${creditPaise} paise is more than the invoice's total of ${invoiceTotal} paise`);
+  const leftTotal = left.reduce((s, l) => s + l.totalPaise, 0);
+  if (creditPaise > leftTotal) {
+    throw new RangeError(`credit ${creditPaise} paise is more than the ${leftTotal} paise left to credit on the invoice`);
   }
   const credit = BigInt(creditPaise);
-  const total = BigInt(invoiceTotal);
-  const shares = invoiceLines.map((l, i) => {
+  const total = BigInt(leftTotal);
+  const shares = left.map((l, i) => {
     const exact = credit * BigInt(l.totalPaise);
     return { i, base: exact / total, rest: exact % total };
   });
-  let left = credit - shares.reduce((s, x) => s + x.base, 0n);
+  let unplaced = credit - shares.reduce((s, x) => s + x.base, 0n);
   const order = [...shares].sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
   for (const s of order) {
-    if (left === 0n) break;
+    if (unplaced === 0n) break;
     s.base += 1n;
-    left -= 1n;
+    unplaced -= 1n;
   }
-  const out: (GstLineAmounts & { lineIndex: number })[] = [];
+  const out: CreditNoteLine[] = [];
   for (const s of shares) {
     if (s.base === 0n) continue;
-    const l = invoiceLines[s.i]!;
+    const l = left[s.i]!;
     const share = Number(s.base);
-    const taxable = l.taxPaise === 0 ? share : Number(roundDiv(s.base * BigInt(l.taxableValuePaise), BigInt(l.totalPaise)));
-    out.push({ ...amounts(l.ratePercent, l.interState, taxable, share - taxable), lineIndex: s.i });
+    const taxable = Number(roundDiv(s.base * BigInt(l.taxableValuePaise), BigInt(l.totalPaise)));
+    const tax = share - taxable;
+    const cgst = l.interState || tax === 0 ? 0 : Number(roundDiv(BigInt(tax) * BigInt(l.cgstPaise), BigInt(l.taxPaise)));
+    out.push({
+      ratePercent: l.ratePercent,
+      exempt: l.exempt,
+      interState: l.interState,
+      taxableValuePaise: taxable,
+      cgstPaise: cgst,
+      sgstPaise: l.interState ? 0 : tax - cgst,
+      igstPaise: l.interState ? tax : 0,
+      taxPaise: tax,
+      totalPaise: share,
+      lineIndex: s.i,
+    });
   }
   return out;
 }
