@@ -42,6 +42,7 @@ const P = {
   onlineAppointments: page(() => import('../features/appointments/pages/OnlineAppointmentsPage')),
   prices: page(() => import('../features/prices/pages/PricesPage')),
   users: page(() => import('../features/users/pages/UsersPage')),
+  takings: page(() => import('../features/takings/pages/TakingsPage')),
   // customer
   customerDashboard: page(() => import('../features/customer/pages/CustomerDashboardPage')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
       guarded('/staff/onlinecustomerappointment', P.onlineAppointments),
       guarded('/staff/prices', P.prices),
       guarded('/staff/users', P.users),
+      guarded('/staff/takings', P.takings),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/profile', P.customerProfile),

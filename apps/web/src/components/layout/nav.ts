@@ -28,6 +28,7 @@ export const STAFF_NAV: NavLink[] = [
     children: [
       { label: 'Sales History', to: '/staff/saleshistory' },
       { label: 'Pets by Date', to: '/staff/petByDate' },
+      { label: "Day's Takings", to: '/staff/takings' },
     ],
   },
   { label: 'Reminders', to: '/staff/reminders' },
@@ -37,6 +38,7 @@ export const STAFF_NAV: NavLink[] = [
 export const STAFF_MOBILE_EXTRA: NavLink[] = [
   { label: 'Dashboard', to: '/staff/dashboard' },
   { label: 'Pets by Date', to: '/staff/petByDate' },
+  { label: "Day's Takings", to: '/staff/takings' },
 ];
 
 export const CUSTOMER_NAV: NavLink[] = [
