@@ -174,10 +174,14 @@ describe('VisitDetailDialog layouts (spec 000 §2)', () => {
     expect(within(medicines).getByText('NSAID')).toBeInTheDocument();
     expect(screen.getByText('15 Nov 2026 at 11:00 — Second dose')).toBeInTheDocument();
     const ledger = screen.getByRole('region', { name: 'Ledger' });
-    expect(within(ledger).getByText('Charge')).toBeInTheDocument();
-    expect(within(ledger).getByText('Payment')).toBeInTheDocument();
-    expect(within(ledger).getByText('Cash')).toBeInTheDocument();
-    expect(within(ledger).getByText('2026-27/000007')).toBeInTheDocument();
+    const entries = within(ledger).getAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('Charge');
+    expect(entries[0]).toHaveTextContent('₹850.00');
+    expect(entries[0]).not.toHaveTextContent('Receipt');
+    expect(entries[1]).toHaveTextContent('Payment · Cash');
+    expect(entries[1]).toHaveTextContent('Receipt 2026-27/000007');
+    expect(entries[1]).toHaveTextContent('Completed');
   });
 
   it('Hostel: stay days, price, daily rate, half-day rate, discount, subscription used, medicines', async () => {

@@ -64,7 +64,7 @@ function failureText(err: unknown, layout: DialogLayout): string {
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6}>
+    <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
       {items.map(([label, value]) => (
         <div key={label}>
           <Text size="xs" c="dimmed">
@@ -273,26 +273,55 @@ const KIND_LABEL: Record<string, string> = {
   refund: 'Refund',
   allocation: 'Balance moved',
 };
+const STATUS_LABEL: Record<string, string> = { pending: 'Pending', completed: 'Completed', failed: 'Failed', void: 'Void' };
 const STATUS_COLOR: Record<string, string> = { pending: 'yellow', completed: 'teal', failed: 'red', void: 'gray' };
 
-/** The visit's ledger rows: charges, payments, credits, refunds. */
+/** The visit's ledger rows: charges, payments, credits, refunds (a list that wraps on a phone). */
 export function LedgerRows({ rows }: { rows: readonly VisitLedgerRow[] }) {
   return (
     <Section title="Ledger">
-      <Lines
-        head={['Date', 'Entry', 'Method', 'Status', 'Amount', 'Receipt']}
-        rows={rows.map((r) => [
-          dialogDate(r.at),
-          KIND_LABEL[r.kind] ?? r.kind,
-          r.kind === 'payment' || r.kind === 'refund' ? ledgerMethodLabel(r.method) : '—',
-          <Badge key="s" size="sm" variant="light" color={STATUS_COLOR[r.status] ?? 'gray'}>
-            {r.status}
-          </Badge>,
-          <Money key="a" value={r.amount} />,
-          dash(r.receiptNo),
-        ])}
-        empty="No ledger entries"
-      />
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No ledger entries
+        </Text>
+      ) : (
+        <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+          {rows.map((r) => {
+            const moved = r.kind === 'payment' || r.kind === 'refund';
+            return (
+              <Group
+                component="li"
+                key={r._id}
+                justify="space-between"
+                align="flex-start"
+                wrap="nowrap"
+                gap="sm"
+                py={6}
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+              >
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500}>
+                    {KIND_LABEL[r.kind] ?? r.kind}
+                    {moved ? ` · ${ledgerMethodLabel(r.method)}` : ''}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {dialogDate(r.at, true)}
+                    {r.receiptNo ? ` · Receipt ${r.receiptNo}` : ''}
+                  </Text>
+                </div>
+                <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+                  <Text size="sm" fw={600}>
+                    <Money value={r.amount} />
+                  </Text>
+                  <Badge size="xs" variant="light" color={STATUS_COLOR[r.status] ?? 'gray'}>
+                    {STATUS_LABEL[r.status] ?? r.status}
+                  </Badge>
+                </Stack>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
     </Section>
   );
 }
