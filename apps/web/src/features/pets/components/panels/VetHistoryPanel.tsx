@@ -5,6 +5,7 @@ import { Money } from '../../../../components/Money';
 import { usePetPrescriptions } from '../../api/get-pet-panels';
 import { InfoGrid } from '../InfoGrid';
 import { PagedTable, Panel, PanelList, Row } from './Panel';
+import { VetVisitsSection } from './VetVisitsSection';
 
 const SECTIONS: [keyof Pick<Prescription, 'items' | 'tablets' | 'mg' | 'ml'>, string][] = [
   ['items', 'Items'],
@@ -51,6 +52,7 @@ export function VetHistoryPanel({ pet, onBack }: { pet: PetDetails; onBack: () =
           ))}
         </PagedTable>
       </PanelList>
+      <VetVisitsSection petId={pet._id} />
       <Modal opened={open !== null} onClose={() => setOpen(null)} title="Prescription details" centered size="lg">
         {open ? (
           <Stack>
