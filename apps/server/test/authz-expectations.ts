@@ -267,6 +267,7 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   })),
   // the day's takings and the cash drawer (issue 17): takings.test.ts and drawer.test.ts cover the rest
   [`GET ${V}/payments/takings`]: staffOnly(200, (fx) => ({ query: { date: fx.today } })),
+  [`GET ${V}/payments/takings.csv`]: staffOnly(200, (fx) => ({ query: { date: fx.today } })),
   [`GET ${V}/payments/drawer`]: staffOnly(200),
   // One drawer for the business: staff and admin both call, so the second open (or close) finds it open (closed).
   [`POST ${V}/payments/drawer/open`]: staffOnly([201, 409], () => ({ body: { float: 100 } })),

@@ -323,3 +323,8 @@ export async function cashMovedBetween(db: DbOrTx, from: Date, to: Date): Promis
     );
   return { inPaise: Number(row?.inPaise ?? 0), outPaise: Number(row?.outPaise ?? 0) };
 }
+
+/** The completed ledger rows with paid_at in [from, to), oldest first (the takings' CSV export). */
+export async function entriesPaidBetween(db: DbOrTx, from: Date, to: Date): Promise<LedgerRow[]> {
+  return db.select().from(payments).where(completedBetween(from, to)).orderBy(payments.paidAt, payments.createdAt, payments.id);
+}

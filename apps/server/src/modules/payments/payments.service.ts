@@ -420,6 +420,7 @@ export { entriesByIds } from './payments.repo.ts';
 export {
   cashMovedBetween,
   chargesBetween,
+  entriesPaidBetween,
   type LedgerTotal,
   ledgerTotalsBetween,
   walletAppliedBetween,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import { closeDrawer, currentDrawer, openDrawer } from './drawer.service.ts';
+import { takingsCsv } from './takings-csv.service.ts';
 import { takings } from './takings.service.ts';
 
 const tags = ['payments'];
@@ -24,6 +25,23 @@ export const takingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (req) => takings(ctx, req.query, principal(req).isAdmin),
+  );
+
+  app.get(
+    '/payments/takings.csv',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary:
+          'The day’s takings as CSV (UTF-8 with BOM, formula characters neutralised): the figures of /payments/takings, then the period’s completed ledger rows',
+        querystring: takingsQuery,
+      },
+    },
+    async (req, reply) => {
+      const { filename, csv } = await takingsCsv(ctx, req.query, principal(req).isAdmin);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+    },
   );
 
   app.get(

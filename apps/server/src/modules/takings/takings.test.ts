@@ -209,6 +209,49 @@ describe('GET /payments/takings', () => {
     expect((await takingsOf({})).json().from).toBe(DAY);
   });
 
+  it('exports the day as CSV: BOM, the totals, the ledger rows, formulas neutralised', async () => {
+    t.clock.set(new Date(`${DAY}T10:00:00Z`));
+    const owner = await makeOwner(db(), { name: 'Ravi, "Jr"', email: `ravi${Date.now()}@example.com` });
+    await recordPayment(db(), {
+      ownerId: owner.id,
+      account: 'wallet',
+      for: {},
+      amountPaise: 12_345,
+      method: 'card',
+      note: '=HYPERLINK("http://x")',
+      tz,
+      now: t.clock.now(),
+    });
+    const json = (await takingsOf({ date: DAY })).json() as TakingsResponse;
+    const res = await t.call({ method: 'GET', url: '/api/v1/payments/takings.csv', query: { date: DAY }, token: staff.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="takings-${DAY}.csv"`);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe(`Day's takings,${DAY},${DAY},Asia/Kolkata`);
+    expect(lines).toContain(`Received,Total,,${json.received}`);
+    expect(lines).toContain(`Received by method,Cash,,${json.byMethod.cash}`);
+    expect(lines).toContain(`Wallet top-ups,Total,2,${json.walletTopUps.total}`);
+    expect(json.walletTopUps.total).toBe(2123.45);
+    expect(lines).toContain(`Refunds,Total,1,100.5`);
+    // The note is text: quoted (it holds quotes) and led by an apostrophe, so no spreadsheet runs it.
+    expect(res.body).toContain(`,"'=HYPERLINK(""http://x"")"`);
+    const ledger = lines.slice(lines.indexOf('Ledger,Paid at,Kind,Account,Method,Amount (INR),Receipt,Note') + 1).filter(Boolean);
+    const [counted] = ((r: unknown) => ((r as { rows?: unknown }).rows ?? r) as { n: string | number }[])(
+      await db().execute(
+        sql.raw(
+          `select count(*) as n from payments where status = 'completed' and (paid_at at time zone 'Asia/Kolkata')::date = '${DAY}'`,
+        ),
+      ),
+    );
+    expect(ledger).toHaveLength(Number(counted!.n));
+    expect(
+      (await t.call({ method: 'GET', url: '/api/v1/payments/takings.csv', query: { date: '2099-01-01' }, token: staff.token }))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('starts the business day at midnight in Kolkata', () => {
     expect(startOfDay('2026-06-10', tz).toISOString()).toBe('2026-06-09T18:30:00.000Z');
     expect(startOfDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
