@@ -33,7 +33,10 @@ for (const [width, height, label] of [
   [1280, 800, 'laptop'],
   [390, 844, 'phone'],
 ] as const) {
-  test(`opens a vet visit, a subscription purchase and a shop sale from Pet Records (${label})`, async ({ page, request }) => {
+  test(`opens a vet visit, a subscription purchase and a shop sale from Pet Records, and the vet visit from View Vet History (${label})`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width, height });
     const a = api(request, await apiToken(request, 'staff'));
     const { petId, name } = await a.newPet();
@@ -97,5 +100,16 @@ for (const [width, height, label] of [
     await expect(products).toContainText('Treats');
     await expect(sh).toContainText(inr(610.75));
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/shop-${width}.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await expect(sh).toBeHidden();
+
+    // View Vet History lists the veterinary visit; a click opens the same dialog.
+    await page.getByRole('button', { name: 'Back to pet details' }).click();
+    await page.getByRole('button', { name: 'View Vet History' }).click();
+    const vetVisits = page.getByRole('region', { name: 'Veterinary visits' });
+    await vetVisits.getByRole('row', { name: /^Veterinary visit of / }).click();
+    const fromHistory = page.getByRole('dialog', { name: 'Veterinary details' });
+    await expect(fromHistory.getByText('Customer type')).toBeVisible();
+    await expect(fromHistory).toContainText(inr(250));
   });
 }
