@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addOwnerWithDog, apiToken, expect, loginAs, test } from './fixtures';
 
@@ -91,6 +91,16 @@ test('open the drawer, take a cash sale, close it ₹10.50 short, and see the da
   await expect(page.getByRole('table', { name: 'Sales by purpose' })).toContainText('Shop');
   await expect(page.getByRole('region', { name: 'Drawer sessions of the day' })).toContainText(`Short by ${inr(10.5)}`);
   await shoot(page, 'takings-1280');
+
+  // Export the day's CSV: UTF-8 with BOM, the same totals.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`takings-${day.from}.csv`);
+  const csv = readFileSync((await file.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  expect(csv).toContain(`Received,Total,,${day.received}\r\n`);
+  expect(csv).toContain(`Received by method,Cash,,${day.byMethod.cash}\r\n`);
 
   // A closed drawer cannot be closed again (the server's words).
   const again = await request.post(`${V}/payments/drawer/close`, { headers: h, data: { counted: 1 } });

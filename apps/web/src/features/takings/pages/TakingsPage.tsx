@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import {
   formatDate,
@@ -11,14 +11,15 @@ import {
   TAKINGS_METHODS,
   type TakingsResponse,
 } from '@pawdesk/shared';
-import { IconCalendar } from '@tabler/icons-react';
+import { IconCalendar, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { serverMessage } from '../../../lib/api-client';
-import { takingsQuery, useBusinessToday } from '../api/takings';
+import { notify } from '../../../lib/notify';
+import { downloadTakingsCsv, takingsQuery, useBusinessToday } from '../api/takings';
 import { DrawerCard, SessionFigures } from '../components/DrawerCard';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -184,6 +185,17 @@ export default function TakingsPage() {
   const date = param && isIsoDate(param) && param <= today ? param : undefined;
   const q = useQuery(takingsQuery(date));
   const shown = q.data?.from ?? date ?? today;
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadTakingsCsv(shown);
+    } catch (err) {
+      notify.error(serverMessage(err, 'Could not export the takings'), err);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   let body: ReactNode;
   if (!q.data) {
@@ -215,6 +227,9 @@ export default function TakingsPage() {
             w={{ base: '100%', xs: 240 }}
             popoverProps={{ withinPortal: true }}
           />
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()} loading={exporting}>
+            Export CSV
+          </Button>
         </Group>
         <DrawerCard />
         {body}
