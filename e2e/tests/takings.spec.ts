@@ -45,7 +45,11 @@ test('open the drawer, take a cash sale, close it ₹10.50 short, and see the da
   if (now.session?.status === 'open') await request.post(`${V}/payments/drawer/close`, { headers: h, data: { counted: 0 } });
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await loginAs(page, request, 'staff', '/staff/takings');
+  // Reached from the Sales menu.
+  await loginAs(page, request, 'staff', '/staff/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sales' }).click();
+  await page.getByRole('menuitem', { name: "Day's Takings" }).click();
+  await expect(page).toHaveURL(/\/staff\/takings$/);
   await expect(page.getByRole('heading', { name: "Day's takings" })).toBeVisible();
   const drawer = page.getByRole('region', { name: 'Cash drawer' });
 
@@ -107,7 +111,11 @@ test('open the drawer, take a cash sale, close it ₹10.50 short, and see the da
   expect(again.status()).toBe(409);
   expect((await again.json()).message).toBe('The drawer is already closed');
 
-  // A future date is not offered: the picker stops at today.
+  // A future date is not shown: the address's date in the future falls back to today.
+  await page.goto('/staff/takings?date=2999-01-01');
+  await expect(page.getByText(/\(today\)$/)).toBeVisible();
+  await expect(page.getByTestId('takings-received')).toHaveText(inr(day.received));
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(drawer.getByTestId('drawer-difference')).toBeVisible();
