@@ -116,12 +116,25 @@ export async function countAttempt(db: DbOrTx, keys: string[], windowSeconds: nu
     .returning({ key: loginFailures.key, failures: loginFailures.failures, retryAfter: secondsLeft });
 }
 
-/** Takes back one counted attempt from each key (the attempt was refused before it was tried, or it succeeded). */
+/**
+ * Takes back one counted attempt from each key (the attempt was refused before it was tried, or it succeeded). The
+ * rows are locked in key order first, the order `countAttempt`'s upsert locks them in: a plain UPDATE … WHERE key IN
+ * may lock them in the table's physical order, and an attempt counted at the same time then deadlocks with it
+ * (seen on PostgreSQL as a 500 among concurrent guesses).
+ */
 export async function uncountAttempt(db: DbOrTx, keys: string[]): Promise<void> {
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length === 0) return;
+  const locked = db
+    .select({ key: loginFailures.key })
+    .from(loginFailures)
+    .where(and(inArray(loginFailures.key, sorted), sql`${loginFailures.windowEnds} > now()`))
+    .orderBy(loginFailures.key)
+    .for('update');
   await db
     .update(loginFailures)
     .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
-    .where(and(inArray(loginFailures.key, keys), sql`${loginFailures.windowEnds} > now()`));
+    .where(inArray(loginFailures.key, locked));
 }
 
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
