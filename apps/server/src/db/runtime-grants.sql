@@ -6,8 +6,8 @@ GRANT USAGE ON SCHEMA public TO pawdesk_app;
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO pawdesk_app;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO pawdesk_app;
 
--- The money ledger keeps every row: the app's connection can neither delete nor truncate it.
-REVOKE DELETE, TRUNCATE ON TABLE payments FROM pawdesk_app;
+-- The money ledger and the GST documents keep every row: the app's connection can neither delete nor truncate them.
+REVOKE DELETE, TRUNCATE ON TABLE payments, tax_documents, tax_document_lines FROM pawdesk_app;
 
 -- A start with MIGRATE_ON_START=false checks the schema is current in drizzle's list of applied migrations.
 GRANT USAGE ON SCHEMA drizzle TO pawdesk_app;

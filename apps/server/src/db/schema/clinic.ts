@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, paise, pk, ref, refTo, updatedAt } from './_columns.ts';
 import { inventoryItems } from './inventory.ts';
 import { pets } from './pets.ts';
@@ -22,6 +35,12 @@ export const visitTypes = pgTable(
     hasSubscription: boolean('has_subscription').notNull().default(false),
     /** Boarding types: how many pets it can hold at once (kennels or places); null = no limit. */
     capacity: integer('capacity'),
+    /** GST (issue 17): the service's SAC code, its rate (percent, one of the admin's list; 0 = not taxed), whether it
+     * is exempt (veterinary services may be) and whether its prices include the tax. */
+    sacCode: varchar('sac_code', { length: 8 }),
+    gstRatePercent: numeric('gst_rate_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    gstExempt: boolean('gst_exempt').notNull().default(false),
+    priceIncludesTax: boolean('price_includes_tax').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
@@ -31,6 +50,7 @@ export const visitTypes = pgTable(
     uniqueIndex('visit_types_purpose_uq').on(t.purpose),
     uniqueIndex('visit_types_code_uq').on(t.code),
     check('visit_types_capacity_ck', sql`${t.capacity} is null or ${t.capacity} >= 0`),
+    check('visit_types_gst_ck', sql`${t.gstRatePercent} >= 0 and ${t.gstRatePercent} <= 100`),
   ],
 );
 

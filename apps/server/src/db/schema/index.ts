@@ -8,3 +8,5 @@ export * from './offline-payments.ts';
 export * from './staff-notifications.ts';
 export * from './packages.ts';
 export * from './takings.ts';
+export * from './history.ts';
+export * from './documents.ts';

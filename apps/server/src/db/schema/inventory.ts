@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, paise, pk, ref, refTo, updatedAt } from './_columns.ts';
 
 export const inventoryItems = pgTable(
@@ -16,6 +16,11 @@ export const inventoryItems = pgTable(
     reorderLevel: integer('reorder_level').notNull().default(10),
     totalVolume: numeric('total_volume', { precision: 12, scale: 2, mode: 'number' }),
     volumeML: numeric('volume_ml', { precision: 12, scale: 2, mode: 'number' }),
+    /** GST (issue 17): the goods' HSN code, rate (percent; 0 = not taxed), exempt, and whether prices include it. */
+    hsnCode: varchar('hsn_code', { length: 8 }),
+    gstRatePercent: numeric('gst_rate_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    gstExempt: boolean('gst_exempt').notNull().default(false),
+    priceIncludesTax: boolean('price_includes_tax').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -26,6 +31,7 @@ export const inventoryItems = pgTable(
       'inventory_prices_ck',
       sql`${t.unitCostPaise} >= 0 and ${t.unitMinRetailNgoPaise} >= 0 and ${t.unitMaxRetailCustomerPaise} >= 0`,
     ),
+    check('inventory_gst_ck', sql`${t.gstRatePercent} >= 0 and ${t.gstRatePercent} <= 100`),
     check('inventory_unit_ck', sql`${t.stockUnit} in ('ml','item','tablet','mg')`),
     check('inventory_type_ck', sql`${t.itemType} in ('disposable','syringe','medicine','vaccine')`),
     index('inventory_name_idx').on(sql`lower(${t.itemName}) text_pattern_ops`),

@@ -11,6 +11,9 @@ export const owners = pgTable(
     phone: varchar('phone', { length: 10 }).notNull(),
     email: text('email'),
     address: text('address').notNull(),
+    /** GST (issue 17): a business owner's GSTIN and state code (two digits); invoices to another state carry IGST. */
+    gstin: varchar('gstin', { length: 15 }),
+    stateCode: varchar('state_code', { length: 2 }),
     /** The customer account this owner is, when the owner uses the self-service area. */
     userId: ref('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, receiptCounters } from '../../db/schema/index.ts';
 import { noteLedgerRow } from './idempotency-scope.service.ts';
+import { announceLedgerWrite } from './ledger-writes.ts';
 
 export type LedgerRow = typeof payments.$inferSelect;
 export type NewLedgerRow = typeof payments.$inferInsert;
@@ -23,6 +24,7 @@ export type SubjectKey = LedgerSubject;
 export async function insertEntry(db: DbOrTx, values: NewLedgerRow): Promise<LedgerRow> {
   const [row] = await db.insert(payments).values(values).returning();
   noteLedgerRow(row!.id);
+  await announceLedgerWrite(db, row!, 'inserted');
   return row!;
 }
 
@@ -141,7 +143,10 @@ export async function transition(
     .set({ ...set, status })
     .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
     .returning();
-  if (row) noteLedgerRow(row.id);
+  if (row) {
+    noteLedgerRow(row.id);
+    await announceLedgerWrite(db, row, 'status');
+  }
   return row;
 }
 

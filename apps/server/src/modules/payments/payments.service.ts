@@ -413,6 +413,7 @@ export const pendingPayments = (entries: readonly LedgerRow[]): LedgerRow[] =>
 
 export { loadAccount, pickSubject, toLedgerPayment } from './subjects.ts';
 export { onSaleMoney, type SaleMoney, type SaleMoneyListener } from './sale-money.ts';
+export { type LedgerWriteListener, onLedgerWrite } from './ledger-writes.ts';
 /** The owner's statement reads these (sales/statement.service.ts). */
 export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';
 /** Ledger rows by id (an idempotent request's replay reads the rows it wrote). */
