@@ -36,6 +36,8 @@ export * from './wallet/rules.ts';
 export * from './wallet/schemas.ts';
 export * from './csv/csv.ts';
 export * from './takings/schemas.ts';
+export * from './documents/schemas.ts';
 export * from './tax/gst.ts';
 export * from './tax/words.ts';
 export * from './tax/codes.ts';
+export * from './visits/visit-list.ts';
