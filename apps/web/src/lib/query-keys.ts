@@ -16,6 +16,8 @@ export const queryRoots = {
   appointments: ['appointments'],
   attendance: ['attendance'],
   boarding: ['boarding'],
+  /** /documents/…, /customer/documents: GST tax invoices, bills of supply, credit notes and receipts. */
+  documents: ['documents'],
   inventory: ['inventory'],
   /** /packages/…: boarding package offers and an owner's activated packages. */
   packages: ['packages'],

@@ -18,7 +18,6 @@ export const petKeys = {
   customerPets: myPetsKey,
   customerOwner: [...queryRoots.pets, 'customer', 'owner'] as const,
   prescriptions: (id: string) => [...queryRoots.prescriptions, 'pet', id] as const,
-  refundQuote: (visitId: string) => [...queryRoots.payments, 'refund-quote', { visitId }] as const,
 };
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StatementEntry } from '../../../../lib/endpoints/payments';
 import { renderWithProviders } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import { mockRefundApi, OWNER_ID, PET_ID, signInStaff, VISIT_ID } from '../../test/refund-kit';
+import { mockRefundApi, OWNER_ID, PET_ID, signInStaff, VISIT_ID } from '../../../../test/refund-kit';
 import type { ListedVisit } from './VisitItem';
 import { VisitsPanel } from './VisitsPanel';
 

@@ -7,8 +7,8 @@ import { VisitDetailDialog } from '../../../../components/visit-details/VisitDet
 import { serverAnswered } from '../../../../lib/api-client';
 import { ownerStatementQuery, type StatementEntry } from '../../../../lib/endpoints/payments';
 import { usePetVisits } from '../../api/get-pet-panels';
-import { CancelRefundDialog, type VisitRef } from '../refunds/CancelRefundDialog';
-import { type VoidTarget, VoidVisitDialog } from '../refunds/VoidVisitDialog';
+import { CancelRefundDialog, type VisitRef } from '../../../../components/refunds/CancelRefundDialog';
+import { type VoidTarget, VoidVisitDialog } from '../../../../components/refunds/VoidVisitDialog';
 import { type ListedVisit, VisitItem, visitLabel } from './VisitItem';
 import { Panel, PanelList } from './Panel';
 

@@ -1,7 +1,7 @@
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { formatDate, formatINR, ledgerMethodLabel } from '@pawdesk/shared';
-import type { RefundQuoteView } from '../../api/refunds';
+import type { RefundQuoteView } from '../../lib/endpoints/refunds';
 import type { CancelPlan, RefundSource } from './cancel-plan';
 
 /** One figure of the quote: label on the left, rupees on the right (a description list row). */

@@ -2,10 +2,10 @@ import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from 
 import { formatINR } from '@pawdesk/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { LoadingState, ErrorState } from '../../../../components/states';
-import { MONEY_INPUT } from '../../../../components/NumberField';
-import { ApiError, serverMessage } from '../../../../lib/api-client';
-import { type RefundQuoteView, useCancelSale, useRefundQuote } from '../../api/refunds';
+import { LoadingState, ErrorState } from '../states';
+import { MONEY_INPUT } from '../NumberField';
+import { ApiError, serverMessage } from '../../lib/api-client';
+import { type RefundQuoteView, useCancelSale, useRefundQuote } from '../../lib/endpoints/refunds';
 import { ActionForm, ReasonField, useMoneyAction } from './ActionForm';
 import { CANCEL_MESSAGES, type CancelFormValues, cancelPlan, initialCancelForm, overrideStart } from './cancel-plan';
 import { QuoteSummary } from './QuoteSummary';

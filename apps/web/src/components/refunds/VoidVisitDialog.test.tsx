@@ -2,8 +2,8 @@ import { REFUND_MESSAGES } from '@pawdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { queryRoots } from '../../../../lib/query-keys';
-import { renderWithProviders } from '../../../../test/render';
+import { queryRoots } from '../../lib/query-keys';
+import { renderWithProviders } from '../../test/render';
 import { mockRefundApi, VISIT_ID } from '../../test/refund-kit';
 import { NO_ANSWER_VOID, VoidVisitDialog } from './VoidVisitDialog';
 

@@ -1,7 +1,7 @@
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError } from '../../../../lib/api-client';
-import { useVoidVisit } from '../../api/refunds';
+import { ApiError } from '../../lib/api-client';
+import { useVoidVisit } from '../../lib/endpoints/refunds';
 import { ActionForm, ReasonField, useMoneyAction } from './ActionForm';
 import type { VisitRef } from './CancelRefundDialog';
 import { voidExplanation, voidPlan } from './void-plan';

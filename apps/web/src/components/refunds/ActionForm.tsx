@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text, Textarea, type TextareaProps } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useState } from 'react';
-import { serverMessage } from '../../../../lib/api-client';
-import { notify } from '../../../../lib/notify';
+import { serverMessage } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 
 /** A refund dialog's submission as its form needs it: the submit handler, whether it is under way, and why it failed. */
 export interface MoneyAction {

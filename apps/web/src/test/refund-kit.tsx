@@ -5,8 +5,8 @@
 import type { AuthUser, LedgerPayment, RefundQuoteView } from '@pawdesk/shared';
 import { IDEMPOTENCY_HEADER } from '@pawdesk/shared/idempotency';
 import { HttpResponse, http } from 'msw';
-import { auth } from '../../../lib/auth';
-import { server } from '../../../test/server';
+import { auth } from '../lib/auth';
+import { server } from './server';
 
 export const VISIT_ID = '650000000000000000000010';
 export const OWNER_ID = '650000000000000000000011';

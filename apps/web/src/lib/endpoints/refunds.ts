@@ -7,10 +7,9 @@ import type {
   VoidVisitResponse,
 } from '@pawdesk/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useKeyedSubmit } from '../../../lib/idempotency';
-import { queryRoots } from '../../../lib/query-keys';
-import { petKeys } from './keys';
+import { api } from '../api-client';
+import { useKeyedSubmit } from '../idempotency';
+import { queryRoots } from '../query-keys';
 
 /**
  * The refund calls of a visit (docs/api.md, "Refunds and voids"): the quote under the refund policy, cancelling the
@@ -19,6 +18,9 @@ import { petKeys } from './keys';
 
 export type { RefundQuoteView };
 
+/** The refund quote of a visit's sale, under the payments root (any money write refreshes it). */
+export const refundQuoteKey = (visitId: string) => [...queryRoots.payments, 'refund-quote', { visitId }] as const;
+
 export function fetchRefundQuote(visitId: string, signal?: AbortSignal) {
   return api<RefundQuoteResponse>('/payments/refund-quote', { query: { visitId }, signal }).then((r) => r.quote);
 }
@@ -26,7 +28,7 @@ export function fetchRefundQuote(visitId: string, signal?: AbortSignal) {
 /** The quote of cancelling a visit's sale today; always asked afresh when the dialog opens (the day may have turned). */
 export function useRefundQuote(visitId: string) {
   return useQuery({
-    queryKey: petKeys.refundQuote(visitId),
+    queryKey: refundQuoteKey(visitId),
     queryFn: ({ signal }) => fetchRefundQuote(visitId, signal),
     staleTime: 0,
     gcTime: 0,
@@ -36,12 +38,13 @@ export function useRefundQuote(visitId: string) {
 
 /**
  * What cancelling or voiding a sale changes: the visit lists (what is paid and due, voided), the owner's statement and
- * quotes (payments), a stay's money (boarding), and a subscription a cancelled sale bought.
+ * quotes (payments), a stay's money (boarding), a subscription a cancelled sale bought, and the sale's documents (a
+ * credit note, a refund receipt).
  */
 export function invalidateSaleData(qc: QueryClient) {
   return Promise.all(
-    [queryRoots.visits, queryRoots.payments, queryRoots.boarding, queryRoots.subscriptions].map((queryKey) =>
-      qc.invalidateQueries({ queryKey }),
+    [queryRoots.visits, queryRoots.payments, queryRoots.boarding, queryRoots.subscriptions, queryRoots.documents].map(
+      (queryKey) => qc.invalidateQueries({ queryKey }),
     ),
   );
 }
