@@ -76,6 +76,45 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   return data as T;
 }
 
+/** The file name a `Content-Disposition` header gives (`attachment; filename="T-2026-27-000001.pdf"`), or null. */
+export function dispositionFileName(header: string | null): string | null {
+  return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? null;
+}
+
+/**
+ * Downloads a file the server answers (a CSV export, a document's PDF) with the stored token, and has the browser save
+ * it under the server's file name (else `fallbackName`); answers the name. Failures are ApiErrors as for `api`.
+ */
+export async function apiDownload(path: string, fallbackName: string, opts: Pick<RequestOptions, 'query' | 'signal'> = {}) {
+  const { token } = auth.get();
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'Network error');
+  }
+  if (res.status === 401 && token) auth.signOut('expired');
+  if (!res.ok) {
+    const data = (await res.json().catch(() => ({}))) as { message?: unknown; errors?: Record<string, string> };
+    const message = typeof data.message === 'string' && data.message ? data.message : `Request failed (${res.status})`;
+    throw new ApiError(res.status, message, data.errors ?? {});
+  }
+  const name = dispositionFileName(res.headers.get('content-disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
 /** True when the server answered; false for a request that got no answer (offline, refused, aborted). */
 export const serverAnswered = (err: unknown): err is ApiError => err instanceof ApiError && err.status !== 0;
 

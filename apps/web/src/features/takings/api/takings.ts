@@ -1,8 +1,7 @@
 import type { DrawerCloseBody, DrawerOpenBody, DrawerResponse, TakingsResponse } from '@pawdesk/shared';
 import { DEFAULT_TZ, todayIn } from '@pawdesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE, ApiError, api } from '../../../lib/api-client';
-import { auth } from '../../../lib/auth';
+import { api, apiDownload } from '../../../lib/api-client';
 import { reminderPresetsQuery } from '../../../lib/endpoints/reminders';
 import { queryRoots } from '../../../lib/query-keys';
 
@@ -44,26 +43,5 @@ export function useBusinessToday(): string {
 
 /** Downloads GET /payments/takings.csv for the date (the browser saves it under the server's file name). */
 export async function downloadTakingsCsv(date: string): Promise<void> {
-  const { token } = auth.get();
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}/payments/takings.csv?date=${encodeURIComponent(date)}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, 'Network error');
-  }
-  if (!res.ok) {
-    const data = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(res.status, data.message || `Request failed (${res.status})`);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `takings-${date}.csv`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await apiDownload('/payments/takings.csv', `takings-${date}.csv`, { query: { date } });
 }
