@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_BUSINESS, DEFAULT_TZ, OPENING_HOURS } from '@pawdesk/shared';
+import { BUSINESS_STATE_CODE, DEFAULT_BUSINESS, DEFAULT_TZ, OPENING_HOURS } from '@pawdesk/shared';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -65,7 +65,15 @@ const envSchema = z.object({
   BUSINESS_ADDRESS: z.string().default(DEFAULT_BUSINESS.address),
   BUSINESS_PHONE: z.string().default(DEFAULT_BUSINESS.phone),
   BUSINESS_EMAIL: z.string().default(DEFAULT_BUSINESS.email),
+  /** The business's GSTIN: set, each sale issues GST documents (tax invoice, bill of supply, credit notes). */
   BUSINESS_GSTIN: z.string().default(DEFAULT_BUSINESS.gstin),
+  /** The business's GST state (two digits; 06 Haryana): a buyer in another state is charged IGST. */
+  BUSINESS_STATE_CODE: z
+    .string()
+    .regex(/^[0-9]{2}$/, 'BUSINESS_STATE_CODE must be a two-digit GST state code (06 for Haryana)')
+    .default(BUSINESS_STATE_CODE),
+  /** A UPI id (name@bank): documents with money still due carry a UPI QR code for it. Empty: none. */
+  BUSINESS_UPI_ID: z.string().default(''),
   BUSINESS_HOURS: z.string().default(OPENING_HOURS),
   /** Lets an admin move the server's clock (POST /test/clock): browser tests only, refused in production. */
   TEST_CLOCK: bool.optional(),
@@ -100,7 +108,19 @@ export interface Config {
   trustProxy: boolean | number;
   /** Origins whose browsers may call the API (CORS); none when empty or absent. */
   corsOrigins?: readonly string[];
-  business: { name: string; address: string; phone: string; email: string; gstin: string; openingHours: string };
+  business: {
+    name: string;
+    address: string;
+    phone: string;
+    email: string;
+    /** Empty: no GST documents are issued. */
+    gstin: string;
+    openingHours: string;
+    /** GST state code of the business (default '06', Haryana). */
+    stateCode?: string;
+    /** UPI id for the QR code of what is still due on a document; empty or absent: none. */
+    upiId?: string;
+  };
   /** Run the outbox worker in this process. */
   worker: boolean;
   /** A movable clock and the admin route that moves it (POST /test/clock); never in production. */
@@ -157,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: e.BUSINESS_EMAIL,
       gstin: e.BUSINESS_GSTIN,
       openingHours: e.BUSINESS_HOURS,
+      stateCode: e.BUSINESS_STATE_CODE,
+      upiId: e.BUSINESS_UPI_ID,
     },
     worker: true,
     testClock: e.TEST_CLOCK ?? false,
