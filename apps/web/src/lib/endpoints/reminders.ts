@@ -1,5 +1,6 @@
 import type { ReminderPresetsResponse, SendOverdueBody, SendRemindersResponse } from '@pawdesk/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { DEFAULT_TZ, todayIn } from '@pawdesk/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { queryRoots } from '../query-keys';
 
@@ -17,6 +18,12 @@ export function reminderPresetsQuery() {
     queryFn: ({ signal }) => fetchReminderPresets(signal),
     staleTime: 60_000,
   });
+}
+
+/** Today in the business time zone as the server computes it (from the presets); until it answers, today in the default zone. */
+export function useBusinessToday(): string {
+  const q = useQuery({ ...reminderPresetsQuery(), select: (r) => r.today });
+  return q.data ?? todayIn(DEFAULT_TZ);
 }
 
 /** POST /reminders/sendoverduereminders: one message per owner whose follow-ups were missed (Attendance, Reminders). */

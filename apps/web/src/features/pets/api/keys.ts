@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { myPetsKey } from '../../../lib/endpoints/customer';
+import { petListKey } from '../../../lib/endpoints/pets';
 import { queryRoots } from '../../../lib/query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { queryRoots } from '../../../lib/query-keys';
  */
 export const petKeys = {
   all: queryRoots.pets,
-  list: (name: string, phone: string) => [...queryRoots.pets, 'list', { name, phone }] as const,
+  list: petListKey,
   history: (id: string) => [...queryRoots.pets, 'history', id] as const,
   byBreed: (species: string, breed: string) => [...queryRoots.pets, 'byBreed', { species, breed }] as const,
   byDate: (date: string) => [...queryRoots.pets, 'byDate', date] as const,

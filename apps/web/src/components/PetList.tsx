@@ -2,7 +2,7 @@ import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core'
 import { breedLabel, type Pet } from '@pawdesk/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import classes from './pets.module.css';
+import classes from './PetList.module.css';
 
 export interface PetListProps {
   pets: Pet[];
@@ -13,13 +13,24 @@ export interface PetListProps {
   fetchNextPage: () => void;
   /** Accessible name of the list. */
   label: string;
+  /** A lower cap on the list's height (a picker above other content), e.g. '40vh'. */
+  maxHeight?: string;
 }
 
 /**
- * The All Pets list: virtualised (only the visible rows are in the page) and
+ * The All Pets list (Pet Records; the pet picker of /staff/salesSection): virtualised (only the visible rows are in the page) and
  * loading the next page as the end comes into view. Arrow keys move between pets.
  */
-export function PetList({ pets, selectedId, onSelect, hasNextPage, isFetchingNextPage, fetchNextPage, label }: PetListProps) {
+export function PetList({
+  pets,
+  selectedId,
+  onSelect,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  label,
+  maxHeight,
+}: PetListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = hasNextPage ? pets.length + 1 : pets.length;
   const virtualizer = useVirtualizer({
@@ -60,7 +71,7 @@ export function PetList({ pets, selectedId, onSelect, hasNextPage, isFetchingNex
   };
 
   return (
-    <Box ref={scrollRef} className={classes.listScroll} onKeyDown={onKeyDown}>
+    <Box ref={scrollRef} className={classes.listScroll} style={maxHeight ? { maxHeight } : undefined} onKeyDown={onKeyDown}>
       <div role="list" aria-label={label} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {items.map((item) => {
           const pet = pets[item.index];

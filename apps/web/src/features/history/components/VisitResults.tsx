@@ -1,0 +1,126 @@
+import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { formatDateTime, formatINR, type VisitListRow, type VisitPaymentState } from '@pawdesk/shared';
+import { Money } from '../../../components/Money';
+import { TableHead } from '../../../components/TableHead';
+import { STATE_LABEL } from '../filters';
+import classes from './history.module.css';
+
+const STATE_COLOR: Record<VisitPaymentState, string> = { paid: 'teal', due: 'orange', refunded: 'grape', voided: 'gray' };
+
+const purposeOf = (r: VisitListRow) => r.visitType.purpose || r.purpose;
+
+/** How a row is named to a screen reader and in tests: 'Shop visit of Bella on 22 Nov 2026, 3:05 pm'. */
+export const rowLabel = (r: VisitListRow) => `${purposeOf(r)} visit of ${r.pet.name} on ${formatDateTime(r.createdAt)}`;
+
+export function StateBadge({ state }: { state: VisitPaymentState }) {
+  return (
+    <Badge size="sm" variant="light" color={STATE_COLOR[state]}>
+      {STATE_LABEL[state]}
+    </Badge>
+  );
+}
+
+/** What is still owed under the badge: '₹200.00 due' (nothing when nothing is owed). */
+function Due({ r }: { r: VisitListRow }) {
+  if (r.due <= 0) return null;
+  return (
+    <Text size="xs" c="orange.9" style={{ whiteSpace: 'nowrap' }}>
+      {formatINR(r.due)} due
+    </Text>
+  );
+}
+
+/**
+ * The search's rows: a table (pet name, date, owner name, contact, purpose, price, payment) on a wide screen, a list
+ * of cards on a phone. A click, or Enter on a focused row, opens the visit.
+ */
+export function VisitResults({ rows, onOpen }: { rows: readonly VisitListRow[]; onOpen: (r: VisitListRow) => void }) {
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+
+  if (!wide)
+    return (
+      <Stack component="ul" gap="xs" m={0} p={0} aria-label="Visits" style={{ listStyle: 'none' }}>
+        {rows.map((r) => (
+          <li key={r._id}>
+            <UnstyledButton className={classes.card} onClick={() => onOpen(r)} aria-label={rowLabel(r)}>
+              <Card withBorder radius="md" padding="sm" className={classes.cardInner}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {r.pet.name}
+                    </Text>
+                    <Text size="sm">{purposeOf(r)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(r.createdAt)}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {r.pet.owner.name} · {r.pet.owner.phone}
+                    </Text>
+                  </div>
+                  <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                    <Text fw={600} td={r.paymentState === 'voided' ? 'line-through' : undefined}>
+                      <Money value={r.price} />
+                    </Text>
+                    <StateBadge state={r.paymentState} />
+                    <Due r={r} />
+                  </Stack>
+                </Group>
+              </Card>
+            </UnstyledButton>
+          </li>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label="Visits">
+        <TableHead
+          columns={[
+            'Pet name',
+            'Date',
+            'Owner name',
+            'Contact',
+            'Purpose',
+            { label: 'Price', ta: 'right' },
+            { label: 'Payment', ta: 'right' },
+          ]}
+        />
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr
+              key={r._id}
+              className={classes.row}
+              tabIndex={0}
+              aria-label={rowLabel(r)}
+              data-visit-id={r._id}
+              onClick={() => onOpen(r)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onOpen(r);
+                }
+              }}
+            >
+              <Table.Td fw={600}>{r.pet.name}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</Table.Td>
+              <Table.Td>{r.pet.owner.name}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.pet.owner.phone}</Table.Td>
+              <Table.Td>{purposeOf(r)}</Table.Td>
+              <Table.Td ta="right" td={r.paymentState === 'voided' ? 'line-through' : undefined}>
+                <Money value={r.price} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Stack gap={2} align="flex-end">
+                  <StateBadge state={r.paymentState} />
+                  <Due r={r} />
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
