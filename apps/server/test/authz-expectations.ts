@@ -272,6 +272,8 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // One drawer for the business: staff and admin both call, so the second open (or close) finds it open (closed).
   [`POST ${V}/payments/drawer/open`]: staffOnly([201, 409], () => ({ body: { float: 100 } })),
   [`POST ${V}/payments/drawer/close`]: staffOnly([200, 409], () => ({ body: { counted: 100 } })),
+  // Off, so the matrix's own cash requests are not refused (drawer-required.test.ts turns it on).
+  [`PUT ${V}/payments/drawer/settings`]: adminOnly(200, () => ({ body: { required: false } })),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
   // boarding packages (issue 16): offers, an owner's packages (unknown ones are a 404; packages tests cover the rest)

@@ -17,6 +17,12 @@ export const TAKINGS_MESSAGES = {
   drawerClosed: 'The drawer is already closed',
   load: 'Failed to load the takings',
   drawerLoad: 'Failed to load the cash drawer',
+  /** Taking or giving back cash while no drawer session is open, when the business requires one. */
+  drawerRequired: 'Open the cash drawer before taking cash',
+  /** The session this cash would have landed in closed while it was being recorded (a race): ask again. */
+  drawerClosedMeanwhile: 'The cash drawer was closed while this cash was being recorded. Please try again.',
+  requiredOn: 'Cash now needs an open drawer session',
+  requiredOff: 'Cash no longer needs an open drawer session',
 } as const;
 
 /** The longest range an admin may ask for: one financial year. */
@@ -124,8 +130,18 @@ export type DrawerCloseBody = z.input<typeof drawerCloseBody>;
 export const drawerResponse = z.object({
   /** The open session, else the last closed one, else null (never opened). */
   session: drawerSessionSchema.nullable(),
+  /** The admin's setting: cash is taken or given back only while a session is open. */
+  required: z.boolean(),
 });
 export type DrawerResponse = z.infer<typeof drawerResponse>;
+
+/** PUT /payments/drawer/settings (admins): whether cash needs an open drawer session (default false). */
+export const drawerSettingsBody = z.object({
+  required: z.boolean({ error: 'Say whether the drawer is required (true or false)' }),
+});
+export type DrawerSettingsBody = z.input<typeof drawerSettingsBody>;
+export const drawerSettingsResponse = z.object({ required: z.boolean(), message: z.string() });
+export type DrawerSettingsResponse = z.infer<typeof drawerSettingsResponse>;
 
 // ---------------------------------------------------------------- shared arithmetic
 

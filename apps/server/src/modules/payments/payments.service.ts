@@ -24,6 +24,7 @@ import {
   type Settlement,
   transition,
 } from './payments.repo.ts';
+import { guardCashMove } from './ledger-writes.ts';
 import { announceSaleMoney } from './sale-money.ts';
 
 export type { LedgerRow, SubjectKey };
@@ -72,7 +73,8 @@ const subjectOnly = (s: Subject): Subject => Object.fromEntries(Object.entries(s
  * The ledger lock of these owners, taken FIRST in every transaction that writes money, in ascending id order, and
  * held until it ends. The one lock order of money paths (docs/decisions.md "Money paths take their locks in one
  * order"): 1. owners' ledger locks (this); 2. the capacity lock of a boarding type; 3. subject rows FOR UPDATE
- * (a boarding, a subscription); 4. ledger rows FOR UPDATE; 5. the receipt counter. Two money requests of one
+ * (a boarding, a subscription); 4. ledger rows FOR UPDATE; 5. the open cash drawer session (FOR SHARE, cash only,
+ * `onCashMove`); 6. the receipt counter. Two money requests of one
  * owner run one after the other; requests of different owners never wait on each other but at the receipt counter.
  */
 export async function lockLedger(tx: DbOrTx, ownerIds: readonly string[]): Promise<void> {
@@ -161,6 +163,7 @@ export async function recordPayment(db: DbOrTx, p: NewPayment): Promise<LedgerRo
   if (account === 'sale') checkSubject(p.for);
   const status = p.status ?? 'completed';
   const done = status === 'completed';
+  if (done && p.method === 'cash') await guardCashMove(db, { kind: 'payment', amountPaise: p.amountPaise, now: p.now });
   const row = await insertEntry(db, {
     kind: 'payment',
     status,
@@ -207,6 +210,7 @@ export async function completePayment(
   done: Decision & { providerPaymentId?: string | null; tz: string },
 ): Promise<LedgerRow | undefined> {
   if (pending.kind !== 'payment' || pending.status !== 'pending') throw new Error('ledger: only a pending payment can complete');
+  if (pending.method === 'cash') await guardCashMove(db, { kind: 'payment', amountPaise: pending.amountPaise, now: done.now });
   const row = await transition(db, pending.id, 'completed', {
     ...decided(done),
     ...(done.providerPaymentId && !pending.providerPaymentId ? { providerPaymentId: done.providerPaymentId } : {}),
@@ -255,6 +259,7 @@ export async function recordRefund(
   const p = r.payment;
   if (p.kind !== 'payment' || p.status !== 'completed') throw new Error('ledger: only a completed payment is refunded');
   const done = r.status === 'completed';
+  if (done && p.method === 'cash') await guardCashMove(db, { kind: 'refund', amountPaise: r.amountPaise, now: r.now });
   const account = r.account ?? p.account;
   return insertEntry(db, {
     kind: 'refund',
@@ -285,6 +290,7 @@ export async function completeRefund(
   done: Decision & { providerRefundId?: string | null; tz: string },
 ): Promise<LedgerRow | undefined> {
   if (pending.kind !== 'refund' || pending.status !== 'pending') throw new Error('ledger: only a pending refund can complete');
+  if (pending.method === 'cash') await guardCashMove(db, { kind: 'refund', amountPaise: pending.amountPaise, now: done.now });
   return transition(db, pending.id, 'completed', {
     ...decided(done),
     ...(done.providerRefundId && !pending.providerRefundId ? { providerRefundId: done.providerRefundId } : {}),
@@ -413,7 +419,7 @@ export const pendingPayments = (entries: readonly LedgerRow[]): LedgerRow[] =>
 
 export { loadAccount, pickSubject, toLedgerPayment } from './subjects.ts';
 export { onSaleMoney, type SaleMoney, type SaleMoneyListener } from './sale-money.ts';
-export { type LedgerWriteListener, onLedgerWrite } from './ledger-writes.ts';
+export { type CashMoveGuard, type LedgerWriteListener, onCashMove, onLedgerWrite } from './ledger-writes.ts';
 /** The owner's statement reads these (sales/statement.service.ts). */
 export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';
 /** Ledger rows by id (an idempotent request's replay reads the rows it wrote). */

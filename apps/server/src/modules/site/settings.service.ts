@@ -83,3 +83,35 @@ export async function setWalletMaxTopUp(db: DbOrTx, actor: Principal, maxTopUpPa
     return maxTopUpPaise;
   });
 }
+
+/**
+ * The cash drawer setting (issue 17 "Cash count"): `{required}`; when on, cash is taken or given back only while a
+ * drawer session is open (the takings module checks it in the ledger's cash path). Default off.
+ */
+export const CASH_DRAWER_KEY = 'cash_drawer';
+
+const asRequired = (value: unknown): boolean =>
+  Boolean(value && typeof value === 'object' && (value as { required?: unknown }).required === true);
+
+/** Whether cash needs an open drawer session. */
+export async function cashDrawerRequired(db: DbOrTx): Promise<boolean> {
+  return asRequired(await readSetting(db, CASH_DRAWER_KEY));
+}
+
+/** Sets whether cash needs an open drawer session and records the change; no change writes nothing. */
+export async function setCashDrawerRequired(db: DbOrTx, actor: Principal, required: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = asRequired(await readSettingForUpdate(tx, CASH_DRAWER_KEY));
+    if (before === required) return before;
+    await writeSetting(tx, CASH_DRAWER_KEY, { required });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.cash_drawer',
+      entity: 'settings',
+      entityId: CASH_DRAWER_KEY,
+      before: { required: before },
+      after: { required },
+    });
+    return required;
+  });
+}

@@ -10,10 +10,12 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
+import type { Principal } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.service.ts';
 import { moneyTransaction } from '../payments/money.service.ts';
-import { cashMovedBetween } from '../payments/payments.service.ts';
+import { cashMovedBetween, onCashMove } from '../payments/payments.service.ts';
+import { cashDrawerRequired, setCashDrawerRequired } from '../site/settings.service.ts';
 import {
   closeSessionRow,
   type DrawerRow,
@@ -76,12 +78,38 @@ export async function toSessions(db: DbOrTx, rows: readonly DrawerRow[], now: Da
   return out;
 }
 
-/** The open session with its live expected figure, else the last closed one, else null. */
+/**
+ * Every completed cash payment or refund passes here inside its transaction, before its receipt number (the ledger's
+ * `onCashMove`; lock order: owners' ledger locks … ledger rows, THEN the open drawer session FOR SHARE, then the
+ * receipt counter; docs/decisions.md "Money paths take their locks in one order"):
+ * - the open session is locked FOR SHARE, so a close (FOR UPDATE) waits for this cash to commit and counts it;
+ * - when the business requires a drawer session and none is open: 409 'Open the cash drawer before taking cash',
+ *   and the whole transaction (visit, charge, payment) rolls back;
+ * - when this cash's time falls inside the last closed session (the close ran while this request was on its way),
+ *   the cash would land inside a session whose figures are already stored: 409, try again (the retry is stamped
+ *   after the close and counts in the next session).
+ */
+onCashMove(async (tx, move) => {
+  const open = await openSession(tx, 'share');
+  if (!open && (await cashDrawerRequired(tx))) throw conflict(M.drawerRequired);
+  const last = await lastClosedSession(tx);
+  const at = move.now.getTime();
+  if (last?.closedAt && last.openedAt.getTime() <= at && at <= last.closedAt.getTime()) throw conflict(M.drawerClosedMeanwhile);
+});
+
+/** The open session with its live expected figure, else the last closed one, else null; and the setting. */
 export async function currentDrawer(ctx: AppContext): Promise<DrawerResponse> {
+  const required = await cashDrawerRequired(ctx.db);
   const row = (await openSession(ctx.db)) ?? (await lastClosedSession(ctx.db));
-  if (!row) return { session: null };
+  if (!row) return { session: null, required };
   const [session] = await toSessions(ctx.db, [row], ctx.clock.now());
-  return { session: session! };
+  return { session: session!, required };
+}
+
+/** Admins: whether cash needs an open drawer session (audited by the settings). */
+export async function setDrawerRequired(ctx: AppContext, actor: Principal, required: boolean) {
+  const now = await setCashDrawerRequired(ctx.db, actor, required);
+  return { required: now, message: now ? M.requiredOn : M.requiredOff };
 }
 
 /** The open session now and the sessions opened in [from, to) (the takings' summary). */
@@ -115,7 +143,7 @@ export async function openDrawer(ctx: AppContext, body: DrawerOpenBody, actorId:
     });
     return inserted;
   });
-  return { session: (await toSessions(ctx.db, [row], now))[0]! };
+  return { session: (await toSessions(ctx.db, [row], now))[0]!, required: await cashDrawerRequired(ctx.db) };
 }
 
 /**
@@ -123,10 +151,12 @@ export async function openDrawer(ctx: AppContext, body: DrawerOpenBody, actorId:
  * with the expected and counted figures. 409 'The drawer is already closed' when no session is open.
  */
 export async function closeDrawer(ctx: AppContext, body: DrawerCloseBody, actorId: string): Promise<DrawerResponse> {
-  const now = ctx.clock.now();
+  let now = ctx.clock.now();
   const row = await moneyTransaction(ctx, async (tx) => {
     const open = await openSession(tx, true);
     if (!open) throw conflict(M.drawerClosed);
+    // The time of the close is taken once the session is locked: cash that held the lock first committed before it.
+    now = ctx.clock.now();
     const moved = await cashMovedBetween(tx, open.openedAt, now);
     const expectedPaise = open.floatPaise + moved.inPaise - moved.outPaise;
     const countedPaise = toPaise(body.counted);
@@ -158,5 +188,5 @@ export async function closeDrawer(ctx: AppContext, body: DrawerCloseBody, actorI
     });
     return closed;
   });
-  return { session: (await toSessions(ctx.db, [row], now))[0]! };
+  return { session: (await toSessions(ctx.db, [row], now))[0]!, required: await cashDrawerRequired(ctx.db) };
 }

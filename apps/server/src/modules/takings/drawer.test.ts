@@ -41,7 +41,7 @@ async function cashSale(paise: number, account: 'sale' | 'wallet' = 'sale') {
 describe('the cash drawer', () => {
   it('opens with a float, counts the ledger’s cash in and out, closes once with the difference, and never changes after', async () => {
     t.clock.set(new Date('2026-07-01T03:30:00Z')); // 09:00 in Kolkata
-    expect(await drawer()).toEqual({ session: null });
+    expect(await drawer()).toEqual({ session: null, required: false });
     // Cash before the drawer opens is not in it.
     await cashSale(70_000);
     t.clock.set(new Date('2026-07-01T03:31:00Z'));

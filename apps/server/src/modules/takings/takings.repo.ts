@@ -4,10 +4,13 @@ import { cashDrawerSessions } from '../../db/schema/index.ts';
 
 export type DrawerRow = typeof cashDrawerSessions.$inferSelect;
 
-/** The open session, locked when asked (closing it). */
-export async function openSession(db: DbOrTx, lock = false): Promise<DrawerRow | undefined> {
+/**
+ * The open session, locked when asked: FOR UPDATE when closing it, FOR SHARE when cash moves (a close waits for
+ * the cash, cash of different owners does not wait on each other here).
+ */
+export async function openSession(db: DbOrTx, lock: boolean | 'share' = false): Promise<DrawerRow | undefined> {
   const q = db.select().from(cashDrawerSessions).where(eq(cashDrawerSessions.status, 'open')).limit(1);
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock === 'share' ? await q.for('share') : lock ? await q.for('update') : await q;
   return row;
 }
 

@@ -1,8 +1,16 @@
-import { drawerCloseBody, drawerOpenBody, drawerResponse, takingsQuery, takingsResponse } from '@pawdesk/shared';
+import {
+  drawerCloseBody,
+  drawerOpenBody,
+  drawerResponse,
+  drawerSettingsBody,
+  drawerSettingsResponse,
+  takingsQuery,
+  takingsResponse,
+} from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
-import { closeDrawer, currentDrawer, openDrawer } from './drawer.service.ts';
+import { closeDrawer, currentDrawer, openDrawer, setDrawerRequired } from './drawer.service.ts';
 import { takingsCsv } from './takings-csv.service.ts';
 import { takings } from './takings.service.ts';
 
@@ -50,7 +58,8 @@ export const takingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       onRequest: staff,
       schema: {
         tags,
-        summary: 'The cash drawer: the open session with its live expected cash, else the last closed session',
+        summary:
+          'The cash drawer: the open session with its live expected cash, else the last closed session; and whether cash needs an open session',
         response: { 200: drawerResponse },
       },
     },
@@ -86,5 +95,20 @@ export const takingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (req) => closeDrawer(ctx, req.body, principal(req).id),
+  );
+
+  app.put(
+    '/payments/drawer/settings',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags,
+        summary:
+          'Admins: whether cash is taken or given back only while a drawer session is open (default off; when on, cash with no session open answers 409 and writes nothing). Audited.',
+        body: drawerSettingsBody,
+        response: { 200: drawerSettingsResponse },
+      },
+    },
+    async (req) => setDrawerRequired(ctx, principal(req), req.body.required),
   );
 };
