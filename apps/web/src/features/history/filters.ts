@@ -10,6 +10,7 @@ import {
   VISIT_PAYMENT_STATES,
   type VisitPaymentState,
 } from '@pawdesk/shared';
+import { VISIT_STATE_LABEL } from '../../components/VisitStateBadge';
 import type { VisitListFilters } from '../../lib/endpoints/visit-list';
 
 export interface VisitFilters {
@@ -29,17 +30,10 @@ export const FILTER_KEYS = ['name', 'phone', 'purpose', 'date', 'state'] as cons
 
 export const NO_FILTERS: VisitFilters = { name: '', phone: '', purpose: '', date: '', state: '' };
 
-export const STATE_LABEL: Record<VisitPaymentState, string> = {
-  paid: 'Paid',
-  due: 'Due',
-  refunded: 'Refunded',
-  voided: 'Voided',
-};
-
 /** The payment state select: All, then each state. */
 export const STATE_OPTIONS = [
   { value: '', label: 'All' },
-  ...VISIT_PAYMENT_STATES.map((s) => ({ value: s, label: STATE_LABEL[s] })),
+  ...VISIT_PAYMENT_STATES.map((s) => ({ value: s, label: VISIT_STATE_LABEL[s] })),
 ];
 
 const isState = (s: string): s is VisitPaymentState => (VISIT_PAYMENT_STATES as readonly string[]).includes(s);

@@ -1,25 +1,15 @@
-import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatDateTime, formatINR, type VisitListRow, type VisitPaymentState } from '@pawdesk/shared';
+import { formatDateTime, formatINR, type VisitListRow } from '@pawdesk/shared';
 import { Money } from '../../../components/Money';
 import { TableHead } from '../../../components/TableHead';
-import { STATE_LABEL } from '../filters';
+import { VisitStateBadge as StateBadge } from '../../../components/VisitStateBadge';
 import classes from './history.module.css';
-
-const STATE_COLOR: Record<VisitPaymentState, string> = { paid: 'teal', due: 'orange', refunded: 'grape', voided: 'gray' };
 
 const purposeOf = (r: VisitListRow) => r.visitType.purpose || r.purpose;
 
 /** How a row is named to a screen reader and in tests: 'Shop visit of Bella on 22 Nov 2026, 3:05 pm'. */
 export const rowLabel = (r: VisitListRow) => `${purposeOf(r)} visit of ${r.pet.name} on ${formatDateTime(r.createdAt)}`;
-
-export function StateBadge({ state }: { state: VisitPaymentState }) {
-  return (
-    <Badge size="sm" variant="light" color={STATE_COLOR[state]}>
-      {STATE_LABEL[state]}
-    </Badge>
-  );
-}
 
 /** What is still owed under the badge: '₹200.00 due' (nothing when nothing is owed). */
 function Due({ r }: { r: VisitListRow }) {

@@ -11,7 +11,6 @@ import { queryRoots } from '../../../lib/query-keys';
 export const petKeys = {
   all: queryRoots.pets,
   list: petListKey,
-  history: (id: string) => [...queryRoots.pets, 'history', id] as const,
   byBreed: (species: string, breed: string) => [...queryRoots.pets, 'byBreed', { species, breed }] as const,
   byDate: (date: string) => [...queryRoots.pets, 'byDate', date] as const,
   ownerByPhone: (phone: string) => [...queryRoots.pets, 'ownerByPhone', phone] as const,

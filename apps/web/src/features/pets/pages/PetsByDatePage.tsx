@@ -1,58 +1,18 @@
 import { Button, Card, Group, Modal, NativeSelect, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { formatDate, formatDateTime, isIsoDate, type Pet, type PetDetails, speciesLabel, todayIn } from '@pawdesk/shared';
+import { formatDate, isIsoDate, type Pet, type PetDetails, speciesLabel, todayIn } from '@pawdesk/shared';
 import { IconArrowLeft, IconCalendarPlus, IconVaccine } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Money } from '../../../components/Money';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
-import { usePetDetails, usePetHistory } from '../api/get-pet';
+import { usePetDetails } from '../api/get-pet';
 import { usePetsByDate } from '../api/get-pets-filtered';
 import { InfoGrid } from '../components/InfoGrid';
 import { InfoTile } from '../components/InfoTile';
 import { breedText } from '../components/PetDetailsView';
+import { VisitHistoryList } from '../components/VisitHistoryList';
 import classes from '../components/pets.module.css';
-
-function VisitHistory({ petId }: { petId: string }) {
-  const q = usePetHistory(petId);
-  if (q.isPending) return <LoadingState label="Loading visit history..." />;
-  if (q.isError)
-    return <ErrorState title="Could not load visit history" message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <Text c="dimmed">No visit history available</Text>;
-  return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {q.data.map((v) => {
-        const lines = v.item
-          ? [{ name: v.item.itemName, quantity: v.quantity, volume: v.volumeML }]
-          : v.items.map((l) => ({ name: l.name, quantity: l.quantity, volume: l.volume }));
-        return (
-          <Card key={v._id} component="li" withBorder radius="sm" padding="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={2}>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(v.createdAt)}
-                </Text>
-                <Text fw={600} size="sm">
-                  {v.purpose}
-                </Text>
-                {lines.map((l, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list that never reorders; an item may repeat
-                  <Text key={`${l.name}-${i}`} size="sm">
-                    Item: {l.name} (x{l.quantity ?? 1}){l.volume ? ` - ${l.volume}mL` : ''}
-                  </Text>
-                ))}
-              </Stack>
-              <Text fw={600} size="sm">
-                <Money value={v.price} />
-              </Text>
-            </Group>
-          </Card>
-        );
-      })}
-    </Stack>
-  );
-}
 
 function PetDetailsSection({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
   const navigate = useNavigate();
@@ -104,7 +64,7 @@ function PetDetailsSection({ pet, onBack }: { pet: PetDetails; onBack: () => voi
         <Title order={2} fz="lg" mb="md">
           Visit History
         </Title>
-        <VisitHistory petId={pet._id} />
+        <VisitHistoryList petId={pet._id} />
       </Card>
       <Modal opened={vaccOpen} onClose={() => setVaccOpen(false)} title="Vaccinations" centered>
         <Stack gap="xs">
