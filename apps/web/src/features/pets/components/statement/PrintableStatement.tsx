@@ -3,6 +3,7 @@ import { formatDate, formatINR, type StatementEntry, type StatementResponse, tod
 import { IconPrinter, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import { Letterhead, PrintTotals, printClasses } from '../../../../components/print/Letterhead';
 import { useBusiness } from '../../../../lib/business';
 import { balanceText, effectText, shownEntries, signedINR } from './statement-rules';
 import classes from './statement.module.css';
@@ -25,7 +26,7 @@ const cell = (rupees: number) => (rupees ? formatINR(rupees) : '');
 /**
  * The printable copy of an owner's statement: the business's letterhead, the owner, every entry with what it adds
  * or takes off and the running balance, and the totals. Shown over the app (Print, Close, Escape); printed alone
- * (statement.module.css hides the rest of the page). Printing starts when it opens.
+ * (the shared print styles, components/print, hide the rest of the page). Printing starts when it opens.
  */
 export function PrintableStatement({ statement, onClose }: { statement: StatementResponse; onClose: () => void }) {
   const business = useBusiness();
@@ -45,12 +46,7 @@ export function PrintableStatement({ statement, onClose }: { statement: Statemen
   }, [onClose]);
 
   const total = (label: string, rupees: number, always = true) =>
-    always || rupees ? (
-      <tr key={label}>
-        <td>{label}</td>
-        <td className={classes.num}>{formatINR(rupees)}</td>
-      </tr>
-    ) : null;
+    always || rupees ? ([label, formatINR(rupees)] as const) : null;
 
   return createPortal(
     <div className={classes.sheetHost} role="dialog" aria-modal="true" aria-label="Printable statement">
@@ -67,19 +63,11 @@ export function PrintableStatement({ statement, onClose }: { statement: Statemen
               </Button>
             </Group>
           </div>
-          <article className={classes.sheet} data-testid="printable-statement">
-            <header className={classes.letterhead}>
-              <div>
-                <h1 style={{ margin: 0, fontSize: 22 }}>{business.name}</h1>
-                <div style={{ whiteSpace: 'pre-line' }}>{business.address}</div>
-                <div>{[business.phone, business.email].filter(Boolean).join(' · ')}</div>
-                {business.gstin ? <div>GSTIN {business.gstin}</div> : null}
-              </div>
-              <div style={{ textAlign: 'right' }}>
-                <h2 style={{ margin: 0, fontSize: 18 }}>Statement of account</h2>
-                <div>Printed {formatDate(todayIn())}</div>
-              </div>
-            </header>
+          <article className={`${printClasses.sheet} ${classes.sheet}`} data-testid="printable-statement">
+            <Letterhead from={business}>
+              <h2>Statement of account</h2>
+              <div>Printed {formatDate(todayIn())}</div>
+            </Letterhead>
             <section style={{ marginBottom: 16 }}>
               <strong>{owner.name}</strong>
               <div>{[owner.phone, owner.email].filter(Boolean).join(' · ')}</div>
@@ -119,22 +107,19 @@ export function PrintableStatement({ statement, onClose }: { statement: Statemen
                 )}
               </tbody>
             </table>
-            <table className={classes.totals} aria-label="Totals">
-              <tbody>
-                {total('Charged', totals.charged)}
-                {total('Credited', totals.credited, false)}
-                {total('Paid', totals.paid)}
-                {total('Refunded', totals.refunded, false)}
-                {total('Due on sales', totals.due)}
-                {total('Held (unapplied)', totals.unapplied, false)}
-                {total('Wallet', totals.wallet, false)}
-                {total('Deposit', totals.deposit, false)}
-                <tr>
-                  <td>Balance</td>
-                  <td className={classes.num}>{balanceText(totals.balance)}</td>
-                </tr>
-              </tbody>
-            </table>
+            <PrintTotals
+              rows={[
+                total('Charged', totals.charged),
+                total('Credited', totals.credited, false),
+                total('Paid', totals.paid),
+                total('Refunded', totals.refunded, false),
+                total('Due on sales', totals.due),
+                total('Held (unapplied)', totals.unapplied, false),
+                total('Wallet', totals.wallet, false),
+                total('Deposit', totals.deposit, false),
+                ['Balance', balanceText(totals.balance)],
+              ]}
+            />
             <p className={classes.muted} style={{ marginTop: 24 }}>
               Amounts in Indian rupees. Pending payments (a payment link or card order not yet paid) are listed but not counted.
             </p>
