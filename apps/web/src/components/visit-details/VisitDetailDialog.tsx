@@ -1,7 +1,8 @@
-import { Alert, Badge, Divider, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import {
   ageInYears,
   type BoughtSubscriptionResponse,
+  type DocumentSummary,
   formatDate,
   formatDateTime,
   formatINR,
@@ -12,13 +13,19 @@ import {
   type VisitDetails,
   type VisitLedgerRow,
 } from '@pawdesk/shared';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError, serverMessage } from '../../lib/api-client';
+import { visitDocumentsQuery } from '../../lib/endpoints/documents';
 import { boughtSubscriptionKey, fetchBoughtSubscription, fetchVisitDetails, visitDetailsKey } from '../../lib/endpoints/visits';
+import { RequireAdmin } from '../AdminOnly';
 import { Money } from '../Money';
+import { CancelRefundDialog, type VisitRef } from '../refunds/CancelRefundDialog';
+import { type VoidTarget, VoidVisitDialog } from '../refunds/VoidVisitDialog';
 import { LoadingState } from '../states';
+import { documentsOfLedger, type LedgerDocuments } from './ledger-documents';
 
 /** The dialog's texts (spec 000 §8 "Detail dialog"). */
 export const VISIT_DIALOG_TEXT = {
@@ -276,8 +283,32 @@ const KIND_LABEL: Record<string, string> = {
 const STATUS_LABEL: Record<string, string> = { pending: 'Pending', completed: 'Completed', failed: 'Failed', void: 'Void' };
 const STATUS_COLOR: Record<string, string> = { pending: 'yellow', completed: 'teal', failed: 'red', void: 'gray' };
 
-/** The visit's ledger rows: charges, payments, credits, refunds (a list that wraps on a phone). */
-export function LedgerRows({ rows }: { rows: readonly VisitLedgerRow[] }) {
+/** Links to documents (tax invoice, bill of supply, credit note, receipt) on the staff's printable page. */
+function DocumentLinks({ docs }: { docs: readonly DocumentSummary[] }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      {docs.map((d) => (
+        <Anchor key={d._id} component={Link} to={`/staff/documents/${d._id}`} size="xs" fw={500}>
+          {d.title} {d.number}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+/** What the visit's documents are while they load: the matched documents, or why there are none to link. */
+export type LedgerDocumentsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | ({ status: 'ready' } & LedgerDocuments);
+
+/**
+ * The visit's ledger rows: charges, payments, credits, refunds (a list that wraps on a phone), each with a link to its
+ * document (the charge's tax invoice / bill of supply, the credit's credit note, the payment's receipt); documents no
+ * row claims follow the list.
+ */
+export function LedgerRows({ rows, documents }: { rows: readonly VisitLedgerRow[]; documents?: LedgerDocumentsState }) {
+  const ready = documents?.status === 'ready' ? documents : null;
   return (
     <Section title="Ledger">
       {rows.length === 0 ? (
@@ -288,6 +319,7 @@ export function LedgerRows({ rows }: { rows: readonly VisitLedgerRow[] }) {
         <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
           {rows.map((r) => {
             const moved = r.kind === 'payment' || r.kind === 'refund';
+            const docs = ready?.byRow.get(r._id) ?? [];
             return (
               <Group
                 component="li"
@@ -308,6 +340,7 @@ export function LedgerRows({ rows }: { rows: readonly VisitLedgerRow[] }) {
                     {dialogDate(r.at, true)}
                     {r.receiptNo ? ` · Receipt ${r.receiptNo}` : ''}
                   </Text>
+                  {docs.length > 0 ? <DocumentLinks docs={docs} /> : null}
                 </div>
                 <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                   <Text size="sm" fw={600}>
@@ -322,7 +355,65 @@ export function LedgerRows({ rows }: { rows: readonly VisitLedgerRow[] }) {
           })}
         </Stack>
       )}
+      {ready && ready.others.length > 0 ? (
+        <Stack gap={2} aria-label="Other documents">
+          <Text size="xs" c="dimmed">
+            Documents
+          </Text>
+          <DocumentLinks docs={ready.others} />
+        </Stack>
+      ) : null}
+      {documents?.status === 'error' ? (
+        <Text size="xs" c="dimmed" role="status">
+          Documents could not be loaded: {documents.message}
+        </Text>
+      ) : null}
     </Section>
+  );
+}
+
+/** How the visit reads in the action dialogs: 'Grooming of 1 Nov 2026, 3:05 pm'. */
+const visitRef = (v: VisitDetails): VisitRef => ({
+  _id: v._id,
+  label: `${v.visitType.purpose || v.purpose} of ${formatDateTime(v.createdAt)}`,
+});
+
+/**
+ * The ledger issue's money actions on the visit, for admins (the server checks again): Cancel & refund while the sale
+ * was not cancelled yet and costs something, and Void visit. Each opens its dialog over this one; when it is done the
+ * visit, its ledger and its documents are fetched again (the dialogs invalidate visits, payments and documents).
+ */
+function SaleActions({ v }: { v: VisitDetails }) {
+  const [cancelling, setCancelling] = useState<VisitRef | null>(null);
+  const [voiding, setVoiding] = useState<VoidTarget | null>(null);
+  if (v.voided) return null;
+  const cancelled = (v.details.payment.credited ?? 0) > 0;
+  return (
+    <RequireAdmin fallback={null}>
+      <Group gap="xs" justify="flex-end" wrap="wrap">
+        {v.price > 0 && !cancelled ? (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconReceiptRefund size={14} />}
+            onClick={() => setCancelling(visitRef(v))}
+          >
+            Cancel & refund
+          </Button>
+        ) : null}
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconBan size={14} />}
+          onClick={() => setVoiding({ ...visitRef(v), paid: v.details.payment.amount })}
+        >
+          Void visit
+        </Button>
+      </Group>
+      <CancelRefundDialog visit={cancelling} onClose={() => setCancelling(null)} />
+      <VoidVisitDialog visit={voiding} onClose={() => setVoiding(null)} />
+    </RequireAdmin>
   );
 }
 
@@ -339,6 +430,15 @@ function DialogError({ message }: { message: string }) {
   );
 }
 
+function ledgerDocuments(
+  rows: readonly VisitLedgerRow[],
+  q: { data?: readonly DocumentSummary[]; error: unknown },
+): LedgerDocumentsState {
+  if (q.data) return { status: 'ready', ...documentsOfLedger(rows, q.data) };
+  if (q.error) return { status: 'error', message: serverMessage(q.error, 'no answer from the server') };
+  return { status: 'loading' };
+}
+
 /** The body of the dialog for one visit id: the id check, loading, the errors and the purpose's layout. */
 export function VisitDetailBody({ visitId, purpose }: { visitId: string; purpose?: string | null }) {
   const hinted = layoutOf(purpose);
@@ -349,6 +449,7 @@ export function VisitDetailBody({ visitId, purpose }: { visitId: string; purpose
     enabled: validId,
   });
   const layout = details.data ? layoutOf(details.data.data.purpose) : hinted;
+  const documents = useQuery({ ...visitDocumentsQuery(visitId), enabled: validId && details.isSuccess });
   const bought = useQuery({
     queryKey: boughtSubscriptionKey(visitId),
     queryFn: ({ signal }) => fetchBoughtSubscription(visitId, signal),
@@ -398,7 +499,8 @@ export function VisitDetailBody({ visitId, purpose }: { visitId: string; purpose
           {v.details.paymentLeft > 0 ? ` · ${formatINR(v.details.paymentLeft)} due` : ''}
         </Text>
       </Group>
-      <LedgerRows rows={v.ledger} />
+      <LedgerRows rows={v.ledger} documents={ledgerDocuments(v.ledger, documents)} />
+      <SaleActions v={v} />
     </Stack>
   );
 }
