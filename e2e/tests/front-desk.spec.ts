@@ -174,7 +174,7 @@ test.describe('front desk', () => {
     await page.getByRole('link', { name: 'Pets by Date' }).click();
     await expect(page).toHaveURL(/\/staff\/petByDate$/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sales' }).click();
-    await page.getByRole('menuitem', { name: 'Sales History' }).click();
+    await page.getByRole('menuitem', { name: 'Visit History' }).click();
     await expect(page).toHaveURL(/\/staff\/saleshistory$/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sales' }).click();
     await page.getByRole('menuitem', { name: 'Pets by Date' }).click();

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import classes from './layout.module.css';
 import type { NavLink } from './nav';
 
-/** A header entry with a dropdown of pages (Sales: Sales History, Pets by Date). Loaded only when signed in. */
+/** A header entry with a dropdown of pages (Sales: Visit History, Visits by Pet, Pets by Date, Day's Takings). Loaded only when signed in. */
 export default function NavMenu({ link }: { link: NavLink & { children: NavLink[] } }) {
   const { pathname } = useLocation();
   const active = link.children.some((c) => c.to === pathname);

@@ -26,7 +26,8 @@ export const STAFF_NAV: NavLink[] = [
     label: 'Sales',
     to: '/staff/saleshistory',
     children: [
-      { label: 'Sales History', to: '/staff/saleshistory' },
+      { label: 'Visit History', to: '/staff/saleshistory' },
+      { label: 'Visits by Pet', to: '/staff/salesSection' },
       { label: 'Pets by Date', to: '/staff/petByDate' },
       { label: "Day's Takings", to: '/staff/takings' },
     ],
@@ -38,6 +39,7 @@ export const STAFF_NAV: NavLink[] = [
 export const STAFF_MOBILE_EXTRA: NavLink[] = [
   { label: 'Dashboard', to: '/staff/dashboard' },
   { label: 'Pets by Date', to: '/staff/petByDate' },
+  { label: 'Visits by Pet', to: '/staff/salesSection' },
   { label: "Day's Takings", to: '/staff/takings' },
 ];
 
