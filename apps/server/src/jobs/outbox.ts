@@ -4,7 +4,7 @@ import type { CoreContext } from '../lib/context.ts';
 import { safeError } from '../lib/log-safe.ts';
 import { deleteExpiredIdempotencyKeys } from '../modules/payments/idempotency.service.ts';
 import { outbox } from '../modules/notifications/notifications.service.ts';
-import { isPermanentFailure, logTransport, type MailTransport, smtpTransport } from './transport.ts';
+import { type Attachment, isPermanentFailure, logTransport, type MailTransport, smtpTransport } from './transport.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** Backoff before attempt n+1: 30 s, 2 min, 8 min, 32 min. */
@@ -37,7 +37,7 @@ export async function deliverDue(db: DbOrTx, transport: MailTransport, now = new
     }
     try {
       if (!n.toAddress) throw Object.assign(new Error('No address to send to'), { responseCode: 550 });
-      await transport.send({ to: n.toAddress, subject: n.subject, text: n.body });
+      await transport.send({ to: n.toAddress, subject: n.subject, text: n.body, attachments: attachmentsOf(n.meta) });
       await outbox.markSent(db, n.id, now, transport.name);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
@@ -49,6 +49,25 @@ export async function deliverDue(db: DbOrTx, transport: MailTransport, now = new
     }
   }
   return claimed.length;
+}
+
+/**
+ * The files a message carries, kept in its outbox row's meta as `attachments: [{filename, contentType,
+ * contentBase64}]` (a GST document's PDF, rendered when it was queued, so what is sent is what was asked for).
+ */
+export function attachmentsOf(meta: unknown): Attachment[] | undefined {
+  const list = (meta as { attachments?: unknown } | null)?.attachments;
+  if (!Array.isArray(list)) return undefined;
+  const out: Attachment[] = [];
+  for (const a of list as { filename?: unknown; contentType?: unknown; contentBase64?: unknown }[]) {
+    if (typeof a?.filename !== 'string' || typeof a.contentBase64 !== 'string') continue;
+    out.push({
+      filename: a.filename,
+      contentType: typeof a.contentType === 'string' ? a.contentType : 'application/octet-stream',
+      content: Buffer.from(a.contentBase64, 'base64'),
+    });
+  }
+  return out.length ? out : undefined;
 }
 
 export function makeTransport(ctx: CoreContext, log: FastifyBaseLogger): MailTransport {

@@ -1,9 +1,17 @@
 import nodemailer from 'nodemailer';
 
+/** A file sent with a message (a GST document's PDF). */
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: Attachment[];
 }
 
 /** Delivers one message or throws. SMS/WhatsApp transports implement the same interface. */
@@ -34,7 +42,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     name: 'smtp',
     async send(msg) {
-      await t.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text });
+      await t.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments });
     },
     close: () => t.close(),
   };
@@ -50,7 +58,8 @@ export function logTransport(log: (obj: object, msg: string) => void, opts: { wi
   return {
     name: 'log',
     async send(msg) {
-      if (opts.withContent) log({ to: msg.to, subject: msg.subject }, `mail (log transport): ${msg.text}`);
+      const attachments = msg.attachments?.map((a) => `${a.filename} (${a.content.length} bytes)`);
+      if (opts.withContent) log({ to: msg.to, subject: msg.subject, attachments }, `mail (log transport): ${msg.text}`);
       else log({}, 'mail (log transport): a message was not sent because SMTP_URL is not set');
     },
   };

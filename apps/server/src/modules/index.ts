@@ -33,6 +33,7 @@ import { walletRoutes } from './wallet/wallet.routes.ts';
 import { packageOfferRoutes } from './packages/packages.routes.ts';
 import { packageSaleRoutes } from './sales/package-sales.routes.ts';
 import { takingsRoutes } from './takings/takings.routes.ts';
+import { documentRoutes } from './documents/documents.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -70,4 +71,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   packageOfferRoutes,
   packageSaleRoutes,
   takingsRoutes,
+  documentRoutes,
 ];

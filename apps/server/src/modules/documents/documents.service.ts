@@ -7,11 +7,13 @@ import {
   DOCUMENT_TITLES,
   type DocumentKind,
   type DocumentSummary,
+  documentFileName,
   documentNumber,
   documentSeriesKey,
   type DocumentSeries,
   dateInTz,
   financialYear,
+  formatINR,
   type GstCodeSummary,
   type GstLineAmounts,
   type GstRateSummary,
@@ -33,7 +35,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { DocumentParty } from '../../db/schema/documents.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.ts';
+import { newId } from '../../lib/ids.ts';
 import { taxedItemsById, taxedItemsByName, type TaxedItemRow } from '../inventory/inventory-tax.service.ts';
+import { enqueueEmails } from '../notifications/notifications.service.ts';
 import { packageById } from '../packages/packages.service.ts';
 import {
   accountOf,
@@ -68,6 +72,7 @@ import {
   insertDocument,
   type NewDocumentLineRow,
 } from './documents.repo.ts';
+import { documentPdf } from './documents-pdf.ts';
 import { chargeLines, type PricedPart, type SaleLine, type ServicePart, type TaxProfile } from './sale-lines.ts';
 
 /**
@@ -455,7 +460,7 @@ async function issueForCredit(tx: DbOrTx, s: DocumentsSetup, credit: LedgerRow):
 
 onLedgerWrite(async (tx, row, change) => {
   const s = setup;
-  if (!s || !s.business.gstin || change !== 'inserted' || row.status !== 'completed') return;
+  if (!s?.business.gstin || change !== 'inserted' || row.status !== 'completed') return;
   if (row.kind === 'charge') await issueForCharge(tx, s, row);
   else if (row.kind === 'credit') await issueForCredit(tx, s, row);
 });
@@ -812,4 +817,47 @@ export async function documentsBetween(db: DbOrTx, fromDate: string, toDate: str
     igstPaise: d.igstPaise,
     totalPaise: d.totalPaise,
   }));
+}
+
+// ---------------------------------------------------------------- email
+
+/**
+ * Queues the document to its owner's email through the outbox, with its PDF attached (rendered now). 400 when the
+ * owner has no email address. Each call queues one message (the route is idempotent by Idempotency-Key).
+ */
+export async function emailDocument(ctx: DocumentsContext, id: string, who: Reader, today: string): Promise<{ email: string }> {
+  const found = await loadAny(ctx, id);
+  await assertReader(ctx, who, found.ownerId);
+  const owner = (await ownersForBilling(ctx.db, [found.ownerId])).get(found.ownerId);
+  const email = owner?.email?.trim();
+  if (!owner || !email) throw badRequest(DOCUMENT_MESSAGES.noEmail);
+  const view = await found.view();
+  const pdf = await documentPdf(view);
+  const lines = [
+    `Dear ${owner.name},`,
+    '',
+    `Please find attached ${view.title.toLowerCase()} ${view.number} of ${view.date} for ${formatINR(view.total)}${view.petName ? ` (${view.petName})` : ''}.`,
+    view.due > 0 ? `Still due on this sale: ${formatINR(view.due)}.${view.upi ? ` Pay by UPI: ${view.upi.id}` : ''}` : '',
+    '',
+    view.seller.name,
+  ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+  await enqueueEmails(ctx.db, [
+    {
+      dedupeKey: `document:${view._id}:${newId()}`,
+      kind: 'document',
+      refDate: today,
+      ownerId: owner.id,
+      ownerName: owner.name,
+      toAddress: email,
+      subject: `${view.title} ${view.number} from ${view.seller.name}`,
+      body: lines.join('\n'),
+      meta: {
+        documentId: view._id,
+        attachments: [
+          { filename: documentFileName(view.number), contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+        ],
+      },
+    },
+  ]);
+  return { email };
 }
