@@ -34,6 +34,7 @@ import { packageOfferRoutes } from './packages/packages.routes.ts';
 import { packageSaleRoutes } from './sales/package-sales.routes.ts';
 import { takingsRoutes } from './takings/takings.routes.ts';
 import { documentRoutes } from './documents/documents.routes.ts';
+import { historyRoutes } from './history/history.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -72,4 +73,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   packageSaleRoutes,
   takingsRoutes,
   documentRoutes,
+  historyRoutes,
 ];

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { cursorQuery, dateSchema, idSchema, limitQuery, text } from '../common.ts';
+import { visitItemLineSchema } from './visit-answers.ts';
 
 export const VISIT_LIST_MESSAGES = {
   /** Spec 000 §5: the visit history filter's date cannot be later than today. */
@@ -55,13 +56,12 @@ export const visitListQuery = z.object({
 export type VisitListQuery = z.infer<typeof visitListQuery>;
 export type VisitListQueryInput = z.input<typeof visitListQuery>;
 
-const lineBase = { name: z.string(), quantity: z.number() };
-
 /** One row of the list: the existing client's contract (issue 17 "Contract details"), plus the search row's money. */
 export const visitListRowSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
   pet: z.object({
+    _id: z.string(),
     name: z.string(),
     species: z.string(),
     breed: z.string(),
@@ -69,7 +69,7 @@ export const visitListRowSchema = z.object({
     dob: z.string().nullable(),
     owner: z.object({ name: z.string(), phone: z.string() }),
   }),
-  visitType: z.object({ purpose: z.string(), price: z.number(), halfdayPrice: z.number() }),
+  visitType: z.object({ _id: z.string(), purpose: z.string(), price: z.number(), halfdayPrice: z.number() }),
   details: z.looseObject({
     price: z.number(),
     customerType: z.string().nullable(),
@@ -79,11 +79,10 @@ export const visitListRowSchema = z.object({
     purpose: z.string(),
     nextFollowUp: z.string().nullable(),
     followUpPurpose: z.string().nullable(),
-    vaccines: z.array(
-      z.object({ ...lineBase, doseNumber: z.number().nullable(), volume: z.number().nullable(), type: z.string().nullable() }),
-    ),
-    medicines: z.array(z.object({ ...lineBase, unit: z.string().nullable(), category: z.string().nullable() })),
-    items: z.array(z.object({ ...lineBase, unit: z.string().nullable(), price: z.number(), category: z.string().nullable() })),
+    /** Lines as GET /visit/getvisitdetails answers them (name, price, quantity, unit, category, doseNumber, volume, type). */
+    vaccines: z.array(visitItemLineSchema),
+    medicines: z.array(visitItemLineSchema),
+    items: z.array(visitItemLineSchema),
   }),
   purpose: z.string(),
   /** The visit's final price (rupees). */

@@ -116,3 +116,30 @@ CREATE TRIGGER "tax_documents_append_only_row" BEFORE UPDATE OR DELETE ON "tax_d
 CREATE TRIGGER "tax_documents_append_only_truncate" BEFORE TRUNCATE ON "tax_documents" FOR EACH STATEMENT EXECUTE FUNCTION "tax_documents_append_only"();--> statement-breakpoint
 CREATE TRIGGER "tax_document_lines_append_only_row" BEFORE UPDATE OR DELETE ON "tax_document_lines" FOR EACH ROW EXECUTE FUNCTION "tax_documents_append_only"();--> statement-breakpoint
 CREATE TRIGGER "tax_document_lines_append_only_truncate" BEFORE TRUNCATE ON "tax_document_lines" FOR EACH STATEMENT EXECUTE FUNCTION "tax_documents_append_only"();
+--> statement-breakpoint
+-- Visit History backfill (history module): a search row for every visit saved before this migration, computed as
+-- history.service.ts's indexVisit computes it. The money is the visit's sale account: its completed sale rows and
+-- those of the stay it started (rows naming a boarding that one of the visit's rows names); charged = charges -
+-- credits; paid = payments - refunds + allocations in - allocations out; due = what is still owed (never below 0);
+-- refunded = completed refunds. State: voided, else refunded (any refund), else due (anything owed), else paid. The
+-- business day is the visit's time in the default business time zone (Asia/Kolkata, BUSINESS_TZ's default).
+INSERT INTO "visit_search" ("visit_id", "created_at", "business_date", "purpose", "visit_type_id", "pet_id", "pet_name", "owner_id", "owner_name", "owner_phone", "charged_paise", "paid_paise", "due_paise", "refunded_paise", "payment_state", "updated_at")
+SELECT v."id", v."created_at", (v."created_at" AT TIME ZONE 'Asia/Kolkata')::date, v."purpose", v."visit_type_id", p."id", p."name", o."id", o."name", o."phone",
+  m.charged, m.paid, greatest(m.charged - m.paid, 0), m.refunded,
+  CASE WHEN v."voided_at" IS NOT NULL THEN 'voided' WHEN m.refunded > 0 THEN 'refunded' WHEN m.charged - m.paid > 0 THEN 'due' ELSE 'paid' END,
+  now()
+FROM "visits" v
+JOIN "pets" p ON p."id" = v."pet_id"
+JOIN "owners" o ON o."id" = p."owner_id"
+CROSS JOIN LATERAL (
+  SELECT
+    coalesce(sum(CASE e."kind" WHEN 'charge' THEN e."amount_paise" WHEN 'credit' THEN -e."amount_paise" ELSE 0 END), 0)::bigint AS charged,
+    coalesce(sum(CASE e."kind" WHEN 'payment' THEN e."amount_paise" WHEN 'refund' THEN -e."amount_paise"
+      WHEN 'allocation' THEN CASE WHEN e."direction" = 'out' THEN -e."amount_paise" ELSE e."amount_paise" END ELSE 0 END), 0)::bigint AS paid,
+    coalesce(sum(CASE WHEN e."kind" = 'refund' THEN e."amount_paise" ELSE 0 END), 0)::bigint AS refunded
+  FROM "payments" e
+  WHERE e."account" = 'sale' AND e."status" = 'completed'
+    AND (e."visit_id" = v."id"
+      OR e."boarding_id" IN (SELECT s."boarding_id" FROM "payments" s WHERE s."visit_id" = v."id" AND s."account" = 'sale' AND s."boarding_id" IS NOT NULL))
+) m
+ON CONFLICT ("visit_id") DO NOTHING;

@@ -78,3 +78,4 @@ export type OwnedPet = OwnedPetRow;
 export function petsOfOwner(db: DbOrTx, by: { userId: string } | { email: string }, limit: number): Promise<OwnedPet[]> {
   return findPetsOfOwner(db, by, limit);
 }
+export { onPetChanged, type PetChange, type PetChangeListener } from './pet-changes.ts';

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { owners, pets, vaccinations } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { afterCursor, type Cursor } from '../../lib/cursor.ts';
+import { announcePetChange } from './pet-changes.ts';
 
 export type OwnerRow = typeof owners.$inferSelect;
 export type VaccinationRow = typeof vaccinations.$inferSelect;
@@ -204,6 +205,8 @@ export async function updateOwner(
   values: Partial<Pick<OwnerRow, 'name' | 'phone' | 'email' | 'address'>>,
 ): Promise<boolean> {
   const rows = await db.update(owners).set(values).where(eq(owners.id, id)).returning({ id: owners.id });
+  if (rows.length > 0 && (values.name !== undefined || values.phone !== undefined))
+    await announcePetChange(db, { kind: 'owner', ownerId: id, name: values.name, phone: values.phone });
   return rows.length > 0;
 }
 
@@ -263,6 +266,7 @@ export async function updatePet(
   >,
 ): Promise<boolean> {
   const rows = await db.update(pets).set(values).where(eq(pets.id, id)).returning({ id: pets.id });
+  if (rows.length > 0) await announcePetChange(db, { kind: 'pet', petId: id, name: values.name });
   return rows.length > 0;
 }
 

@@ -16,6 +16,7 @@ import { type AppError, badRequest } from '../../lib/errors.ts';
 import { asAlreadyBoarded, assertNotBoarded, type BoardingRow, startBoarding } from '../boarding/boarding.service.ts';
 import { moneyTransaction } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
+import { indexVisit } from '../history/history.service.ts';
 import { requireAdmission } from '../pets/admission.service.ts';
 import { type LedgerRow, lockLedger, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
 import { ownerOfPet } from '../pets/pet-lookups.service.ts';
@@ -174,6 +175,8 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
           status: !s.pay.provider && PENDING_METHODS.includes(method) ? 'pending' : 'completed',
           ...(s.pay.provider ?? {}),
         });
+  // The Visit History search row, in the sale's transaction (later ledger rows keep it current: history.service.ts).
+  await indexVisit(tx, visit.id, ctx.config.tz);
   return { visit, boarding, soldSubscriptionId, payment, linkError: null };
 }
 

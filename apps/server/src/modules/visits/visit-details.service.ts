@@ -13,7 +13,8 @@ import { visitMoneyOf } from './visit-payments.service.ts';
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
-function line(i: VisitItemRow) {
+/** A shop item, medicine or vaccine line as the visit lookups answer it (the detail dialog and the Visit History list). */
+export function visitItemLine(i: VisitItemRow) {
   return {
     name: i.name,
     price: toRupees(i.pricePaise),
@@ -106,9 +107,9 @@ export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails
       ...(visit.numberOfDays !== null ? { numberOfDays: visit.numberOfDays } : {}),
       isSubscriptionAvailed: visit.isSubscriptionAvailed,
       subscriptionId: visit.subscriptionId,
-      items: items.filter((i) => i.kind === 'shop').map(line),
-      medicines: items.filter((i) => i.kind === 'medicine').map(line),
-      vaccines: items.filter((i) => i.kind === 'vaccine').map(line),
+      items: items.filter((i) => i.kind === 'shop').map(visitItemLine),
+      medicines: items.filter((i) => i.kind === 'medicine').map(visitItemLine),
+      vaccines: items.filter((i) => i.kind === 'vaccine').map(visitItemLine),
       paymentLeft,
       payment,
     },

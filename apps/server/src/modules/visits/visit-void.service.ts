@@ -16,6 +16,7 @@ import {
   toLedgerPayment,
 } from '../payments/payments.service.ts';
 import { ownerOfPet } from '../pets/pet-lookups.service.ts';
+import { announceVisitVoided } from './visit-changes.ts';
 import { findVisit, markVisitVoided } from './visit-records.repo.ts';
 
 /**
@@ -85,6 +86,8 @@ export async function voidVisit(
           note: 'Visit voided: money paid for it moved to the owner’s unapplied balance',
         })
       : null;
+    // Copies kept elsewhere (the Visit History search row): voided, with the money after the credits.
+    await announceVisitVoided(tx, { visitId: visit.id, tz: ctx.config.tz });
     await recordAudit(tx, {
       actorId: userId,
       action: 'visit.void',

@@ -1,0 +1,119 @@
+import { toRupees, type VisitListRow } from '@pawdesk/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
+import { visitTypesByIds } from '../visit-types/visit-types.service.ts';
+import { findVisitsByIds, findVisitsSellingSubscription, findVisitsToIndex } from './visit-list.repo.ts';
+import { findVisitItems } from './visit-records.repo.ts';
+import { visitItemLine } from './visit-details.service.ts';
+
+export { onVisitVoided, type VisitVoidedListener } from './visit-changes.ts';
+
+/**
+ * What the Visit History search (history module) reads of visits: a visit to index (its search row copies the
+ * purpose, the pet and the time), the visits that sold a subscription, and a page of visits as the list's rows, in
+ * a few batched queries whatever the page size (no query per row).
+ */
+export type VisitToIndex = Awaited<ReturnType<typeof findVisitsToIndex>>[number];
+
+export async function visitsToIndex(db: DbOrTx, ids: readonly string[]): Promise<VisitToIndex[]> {
+  return findVisitsToIndex(db, ids);
+}
+
+/** The Buy or Renew visits whose charge names this subscription. */
+export async function visitsSellingSubscription(db: DbOrTx, subscriptionId: string): Promise<string[]> {
+  return (await findVisitsSellingSubscription(db, subscriptionId)).map((r) => r.id);
+}
+
+/** What the search row knows of a visit and the visit itself does not: the money from the ledger. */
+export interface ListMoney {
+  duePaise: number;
+  paidPaise: number;
+  paymentState: VisitListRow['paymentState'];
+  ownerId: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const textOrNull = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/**
+ * The list rows of these visits, in the order of `ids` (ids of no visit are left out): the contract of
+ * `getvisitlist` (the fields of GET /visit/getvisitdetails) with the search row's money. Four queries for any page.
+ */
+export async function visitListRows(
+  db: DbOrTx,
+  ids: readonly string[],
+  money: ReadonlyMap<string, ListMoney>,
+): Promise<VisitListRow[]> {
+  const visits = await findVisitsByIds(db, ids);
+  const [items, pets, types] = await Promise.all([
+    findVisitItems(
+      db,
+      visits.map((v) => v.id),
+    ),
+    petsWithOwnersByIds(
+      db,
+      visits.map((v) => v.petId),
+    ),
+    visitTypesByIds(db, [...new Set(visits.map((v) => v.visitTypeId))]),
+  ]);
+  const byId = new Map(visits.map((v) => [v.id, v]));
+  const typeById = new Map(types.map((t) => [t.id, t]));
+  const linesOf = new Map<string, typeof items>();
+  for (const i of items) {
+    const list = linesOf.get(i.visitId);
+    if (list) list.push(i);
+    else linesOf.set(i.visitId, [i]);
+  }
+  return ids.flatMap((id) => {
+    const v = byId.get(id);
+    const m = money.get(id);
+    const pet = v && pets.get(v.petId);
+    const type = v && typeById.get(v.visitTypeId);
+    if (!v || !m || !pet || !type) return [];
+    const stored = isRecord(v.details) ? v.details : {};
+    const lines = linesOf.get(id) ?? [];
+    const price = toRupees(v.pricePaise);
+    return [
+      {
+        _id: v.id,
+        createdAt: v.createdAt.toISOString(),
+        pet: {
+          _id: pet.id,
+          name: pet.name,
+          species: pet.species,
+          breed: pet.breed,
+          color: pet.color,
+          dob: pet.dob,
+          owner: { name: pet.owner.name, phone: pet.owner.phone },
+        },
+        visitType: {
+          _id: type.id,
+          purpose: type.purpose,
+          price: toRupees(type.pricePaise),
+          halfdayPrice: toRupees(type.halfdayPricePaise),
+        },
+        details: {
+          ...stored,
+          purpose: v.purpose,
+          price,
+          discount: toRupees(v.discountPaise),
+          customerType: v.customerType,
+          numberOfDays: v.numberOfDays,
+          isSubscriptionAvailed: v.isSubscriptionAvailed,
+          nextFollowUp: textOrNull(stored.nextFollowUp),
+          followUpPurpose: textOrNull(stored.followUpPurpose),
+          items: lines.filter((i) => i.kind === 'shop').map(visitItemLine),
+          medicines: lines.filter((i) => i.kind === 'medicine').map(visitItemLine),
+          vaccines: lines.filter((i) => i.kind === 'vaccine').map(visitItemLine),
+        },
+        purpose: v.purpose,
+        price,
+        due: toRupees(m.duePaise),
+        paid: toRupees(m.paidPaise),
+        paymentState: m.paymentState,
+        petId: v.petId,
+        ownerId: m.ownerId,
+      },
+    ];
+  });
+}
