@@ -232,6 +232,23 @@ describe('New Visit', () => {
     },
   );
 
+  it('POST /visit/addvisit from /staff/salesSection {petId, visitForm: {purpose: "Veterinary", nextFollowUp, followUpTime, followUpPurpose, customerType: "Customer", itemDetails: []}, totalPrice: 0} → success, message; nothing paid, the pvtltd price due', async () => {
+    const body = await saved('/visit/addvisit', {
+      petId: await pet(),
+      visitForm: {
+        purpose: 'Veterinary',
+        nextFollowUp: '2099-01-10',
+        followUpTime: '10:30',
+        followUpPurpose: 'Check the stitches',
+        customerType: 'Customer',
+        itemDetails: [],
+      },
+      totalPrice: 0,
+    });
+    expect(body.message).toBe('Visit saved successfully');
+    expect(body).toMatchObject({ visit: { purpose: 'Veterinary', price: 500, paid: 0, paymentLeft: 500 }, payment: null });
+  });
+
   it('POST /visit/addhostelvisit {petId, visitType, details: {planId, isSubscriptionAvailed, numberOfDays, discount, finalPrice, paymentLeft}} (no selectedPayment)', async () => {
     const body = await saved('/visit/addhostelvisit', {
       petId: await pet(),

@@ -198,6 +198,59 @@ export const genericVisitBody = visitBase.extend({
 });
 export type GenericVisitBody = z.input<typeof genericVisitBody>;
 
+/**
+ * The existing client's generic save from /staff/salesSection (issue 17 "Contract details"):
+ * `{petId, visitForm: {purpose, nextFollowUp, followUpTime, followUpPurpose, customerType, itemDetails}, totalPrice}`.
+ * `visitForm.purpose` names the visit type by its purpose (any case); 'Customer' is the consultation price of
+ * 'pvtltd'; the form has no payment method, so nothing is paid and the whole charge is due. It sends no items: a
+ * non-empty itemDetails is refused (Shop saves items); `totalPrice` is the client's sum of those items, so 0 (or
+ * absent) — or the server's price — is accepted and anything else is a 400 with the expected amount.
+ */
+export const SALES_SECTION_CUSTOMER_TYPES = ['Customer', ...VET_CUSTOMER_TYPES] as const;
+export type SalesSectionCustomerType = (typeof SALES_SECTION_CUSTOMER_TYPES)[number];
+export const ADD_VISIT_MESSAGES = {
+  items: 'Items are sold with the Shop form; this form sends none',
+  unknownPurpose: (purpose: string) => `There is no visit type for the purpose ${purpose}`,
+} as const;
+
+export const salesSectionVisitForm = z
+  .object({
+    purpose: requiredString(VISIT_MESSAGES.visitTypeMissing, 100, VISIT_MESSAGES.invalidVisitType),
+    nextFollowUp: optionalText(10, RX_MESSAGES.followUpDateInvalid),
+    followUpTime: optionalText(5, RX_MESSAGES.followUpTimeInvalid),
+    followUpPurpose: optionalText(200, 'Follow-up purpose is too long (at most 200 characters)'),
+    customerType: z.enum(SALES_SECTION_CUSTOMER_TYPES, { error: VISIT_MESSAGES.customerType }).nullish(),
+    itemDetails: z.array(z.unknown(), { error: ADD_VISIT_MESSAGES.items }).max(0, ADD_VISIT_MESSAGES.items).nullish(),
+  })
+  .superRefine((b, ctx) => {
+    for (const issue of followUpIssues(b)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    if (b.nextFollowUp && !isIsoDate(b.nextFollowUp)) {
+      ctx.addIssue({ code: 'custom', path: ['nextFollowUp'], message: RX_MESSAGES.followUpDateInvalid });
+    }
+    if (b.followUpTime && !TIME_RE.test(b.followUpTime)) {
+      ctx.addIssue({ code: 'custom', path: ['followUpTime'], message: RX_MESSAGES.followUpTimeInvalid });
+    }
+  }, whenObject);
+
+/**
+ * POST /visit/addvisit: Pawdesk's generic body (`visitType` + `details`), or the salesSection's (`visitForm`). With
+ * neither a visit type nor a visit form: 'Visit type is missing. Please try again.'
+ */
+export const addVisitBody = z
+  .object({
+    petId,
+    visitType: visitType.optional(),
+    details: genericVisitBody.shape.details,
+    visitForm: salesSectionVisitForm.optional(),
+    totalPrice: amount('Total price').nullish(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.visitType === undefined && b.visitForm === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['visitType'], message: VISIT_MESSAGES.visitTypeMissing });
+    }
+  }, whenObject);
+export type AddVisitBody = z.input<typeof addVisitBody>;
+
 /* ───────────── Paying now: the amount taken with the save, for the modals ───────────── */
 
 /** Partial payments: what is paid now, for Pawdesk's own screens (the existing client sends paymentLeft). */

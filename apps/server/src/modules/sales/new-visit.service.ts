@@ -2,7 +2,8 @@ import {
   consultationPrice,
   discountError,
   finalPrice,
-  type genericVisitBody,
+  ADD_VISIT_MESSAGES,
+  type addVisitBody,
   type groomingVisitBody,
   INQUIRY_FOLLOW_UP_PAST,
   type inquiryVisitBody,
@@ -19,6 +20,7 @@ import {
   VISIT_MESSAGES,
   VISIT_TYPE_CODE,
   type SalePaymentMethod,
+  type VetCustomerType,
   type VisitTypeCode,
 } from '@pawdesk/shared';
 import type { z } from 'zod';
@@ -28,7 +30,12 @@ import { badRequest } from '../../lib/errors.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 import { petExists } from '../pets/pet-lookups.service.ts';
 import { type HeldSubscription, requireHeldSubscription, useGroomingSession } from '../subscriptions/subscriptions.service.ts';
-import { consultationPrices, requireVisitType, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
+import {
+  consultationPrices,
+  offeredVisitTypes,
+  requireVisitType,
+  type VisitTypeRow,
+} from '../visit-types/visit-types.service.ts';
 import { checkAmount, saveAnswer, saveMessage, sellVisit, type VisitSale } from './visit-sale.service.ts';
 
 /**
@@ -254,10 +261,69 @@ export async function addShopVisit(ctx: AppContext, b: Parsed<typeof shopVisitBo
   );
 }
 
-/** Any other purpose on offer (no endpoint of its own): the type's price less the discount. */
-export async function addGenericVisit(ctx: AppContext, b: Parsed<typeof genericVisitBody>, userId: string) {
-  const type = await saleTarget(ctx.db, b, 'generic');
+/**
+ * POST /visit/addvisit. Pawdesk's body: any other purpose on offer (no endpoint of its own), the type's price less
+ * the discount. The salesSection's body (`visitForm`): see `addSalesSectionVisit`.
+ */
+export async function addGenericVisit(ctx: AppContext, b: Parsed<typeof addVisitBody>, userId: string) {
+  if (b.visitType === undefined && b.visitForm) return addSalesSectionVisit(ctx, { ...b, visitForm: b.visitForm }, userId);
+  const type = await saleTarget(ctx.db, { petId: b.petId, visitType: b.visitType! }, 'generic');
   const d = b.details;
   const p = priceLessDiscount(type.pricePaise, d.discount, d);
   return save(ctx, pricedSale(b, type, userId, p, methodOf(d.selectedPayment)));
+}
+
+/**
+ * The existing client's generic save from /staff/salesSection (issue 17; docs/compatibility.md `POST /visit/addvisit`):
+ * `visitForm.purpose` names the visit type (its purpose, any case; unknown → 400); Veterinary is priced by the
+ * customer type ('Customer' = 'pvtltd'), a purpose without its own endpoint at the type's price; other purposes have
+ * their own forms (400). The form carries no payment method: nothing is paid, the whole charge is due. It sends no
+ * items, so `totalPrice` (the client's sum of its items) is 0 or absent; the server's price is also accepted; any
+ * other amount is a 400 with the expected one. A follow-up (all three fields, today or later) is scheduled.
+ */
+async function addSalesSectionVisit(
+  ctx: AppContext,
+  b: Parsed<typeof addVisitBody> & { visitForm: NonNullable<Parsed<typeof addVisitBody>['visitForm']> },
+  userId: string,
+) {
+  const f = b.visitForm;
+  const wanted = f.purpose.trim().toLowerCase();
+  const offered = (await offeredVisitTypes(ctx.db)).find((t) => t.purpose.trim().toLowerCase() === wanted);
+  if (!offered) {
+    const msg = ADD_VISIT_MESSAGES.unknownPurpose(f.purpose);
+    throw badRequest(msg, { 'visitForm.purpose': msg });
+  }
+  const isVet = offered.code === VISIT_TYPE_CODE.Veterinary;
+  const type = await saleTarget(ctx.db, { petId: b.petId, visitType: offered._id }, isVet ? 'veterinary' : 'generic');
+  let basePaise = type.pricePaise;
+  let customerType: VetCustomerType | null = null;
+  if (isVet) {
+    if (!f.customerType) throw badRequest(VISIT_MESSAGES.customerType, { 'visitForm.customerType': VISIT_MESSAGES.customerType });
+    customerType = f.customerType === 'Customer' ? 'pvtltd' : f.customerType;
+    basePaise = consultationPrice(consultationPrices(type), customerType);
+  }
+  if (b.totalPrice !== undefined && b.totalPrice !== null && toPaise(b.totalPrice) !== 0) {
+    checkAmount('totalPrice', 'The total price', basePaise, b.totalPrice);
+  }
+  if (f.nextFollowUp && !isInquiryFollowUpDateAllowed(f.nextFollowUp, ctx.clock.today())) {
+    throw badRequest(INQUIRY_FOLLOW_UP_PAST, { 'visitForm.nextFollowUp': INQUIRY_FOLLOW_UP_PAST });
+  }
+  const followUp = f.nextFollowUp ? { date: f.nextFollowUp, time: f.followUpTime, purpose: f.followUpPurpose! } : null;
+  const p: Pricing = { basePaise, discountPaise: 0, totalPaise: basePaise };
+  return save(
+    ctx,
+    pricedSale(b, type, userId, p, 'not_recorded', {
+      ...(customerType ? { customerType } : {}),
+      details: {
+        ...(customerType ? { customerType } : {}),
+        nextFollowUp: followUp?.date ?? null,
+        followUpTime: followUp?.time ?? null,
+        followUpPurpose: followUp?.purpose ?? null,
+      },
+      pay: { paidNowPaise: 0, method: 'not_recorded', paymentType: 'payment_after_service' },
+      finish: async (tx, visit) => {
+        if (followUp) await scheduleFollowUp(tx, { petId: b.petId, ...followUp, source: 'visit', sourceId: visit.id });
+      },
+    }),
+  );
 }

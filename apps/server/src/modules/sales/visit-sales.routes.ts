@@ -2,7 +2,7 @@ import {
   boardingVisitBody,
   dayCareVisitBody,
   dogParkVisitBody,
-  genericVisitBody,
+  addVisitBody,
   groomingVisitBody,
   inquiryVisitBody,
   type SaveVisitResponse,
@@ -98,8 +98,8 @@ export const visitSaleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   }
   saveRoute(
     '/visit/addvisit',
-    'Save a visit of a purpose without its own endpoint (the type’s price − discount)',
-    genericVisitBody,
+    'Save a visit of a purpose without its own endpoint (the type’s price − discount); or the existing client’s salesSection save {petId, visitForm: {purpose, customerType, follow-up, itemDetails: []}, totalPrice}: the purpose names the type (Veterinary by customer type, Customer = pvtltd), nothing paid, the charge due',
+    addVisitBody,
     addGenericVisit,
   );
 };
