@@ -43,6 +43,7 @@ const P = {
   prices: page(() => import('../features/prices/pages/PricesPage')),
   users: page(() => import('../features/users/pages/UsersPage')),
   takings: page(() => import('../features/takings/pages/TakingsPage')),
+  staffDocument: page(() => import('../features/documents/pages/DocumentPage')),
   // customer
   customerDashboard: page(() => import('../features/customer/pages/CustomerDashboardPage')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
@@ -52,6 +53,8 @@ const P = {
   customerSubscriptions: page(() => import('../features/subscriptions/pages/CustomerSubscriptionsPage')),
   choosePet: page(() => import('../features/visits/pages/ChoosePetPage')),
   petVisits: page(() => import('../features/visits/pages/PetVisitsPage')),
+  myDocuments: page(() => import('../features/documents/pages/MyDocumentsPage')),
+  customerDocument: page(() => import('../features/documents/pages/CustomerDocumentPage')),
 };
 
 const guarded = (path: string, Component: ComponentType): RouteObject => ({
@@ -117,6 +120,7 @@ export const routes: RouteObject[] = [
       guarded('/staff/prices', P.prices),
       guarded('/staff/users', P.users),
       guarded('/staff/takings', P.takings),
+      guarded('/staff/documents/:id', P.staffDocument),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/profile', P.customerProfile),
@@ -128,6 +132,8 @@ export const routes: RouteObject[] = [
       guarded('/customer/subscription', P.customerSubscriptions),
       guarded('/customer/viewvisit', P.choosePet),
       guarded('/customer/viewpetvisit/:petId', P.petVisits),
+      guarded('/customer/documents', P.myDocuments),
+      guarded('/customer/documents/:id', P.customerDocument),
 
       { path: '*', element: <NotFoundPage /> },
     ],

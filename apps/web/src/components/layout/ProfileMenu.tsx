@@ -1,11 +1,11 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { AuthUser } from '@pawdesk/shared/auth/schemas';
-import { IconChevronDown, IconLayoutDashboard, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconFileInvoice, IconLayoutDashboard, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dashboardFor } from '../../lib/auth';
 import classes from './layout.module.css';
 
-/** The signed-in user's menu: Dashboard (their own), My Profile (customers) and Logout. Loaded only when signed in. */
+/** The signed-in user's menu: Dashboard (their own), My Profile and My Documents (customers) and Logout. Loaded only when signed in. */
 export default function ProfileMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
   return (
     <Menu position="bottom-end" withinPortal>
@@ -30,6 +30,11 @@ export default function ProfileMenu({ user, onLogout }: { user: AuthUser; onLogo
         {user.role === 'customer' ? (
           <Menu.Item leftSection={<IconUserCircle size={16} />} component={Link} to="/customer/profile">
             My Profile
+          </Menu.Item>
+        ) : null}
+        {user.role === 'customer' ? (
+          <Menu.Item leftSection={<IconFileInvoice size={16} />} component={Link} to="/customer/documents">
+            My Documents
           </Menu.Item>
         ) : null}
         <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>

@@ -1,5 +1,13 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarPlus, IconCreditCard, IconHistory, IconPaw, IconUserCircle, IconWallet } from '@tabler/icons-react';
+import {
+  IconCalendarPlus,
+  IconCreditCard,
+  IconFileInvoice,
+  IconHistory,
+  IconPaw,
+  IconUserCircle,
+  IconWallet,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -30,6 +38,12 @@ const cards: { title: string; text: string; to: string; icon: ReactNode; figure?
     icon: <IconCalendarPlus />,
   },
   { title: 'Visits', text: 'Every visit of your pets with what was paid.', to: '/customer/viewvisit', icon: <IconHistory /> },
+  {
+    title: 'My Documents',
+    text: 'Invoices, receipts and credit notes, to print or download.',
+    to: '/customer/documents',
+    icon: <IconFileInvoice />,
+  },
   { title: 'My Profile', text: 'Your name, phone number and address.', to: '/customer/profile', icon: <IconUserCircle /> },
 ];
 
