@@ -400,6 +400,58 @@ describe('New Visit', () => {
     });
   });
 
+  it('POST /visit/getvisitlist?name=&purpose=&date= (no body, JSON content type; GET answers the same) → success, List [{_id, createdAt, pet {name, species, breed, color, dob, owner {name, phone}}, visitType {purpose, price, halfdayPrice}, details}]', async () => {
+    const owner = await makeOwner(t.database.db);
+    const name = `Listy${Date.now().toString(36)}`;
+    const petId = (await makePet(t.database.db, { ownerId: owner.id, name })).id;
+    await saved('/visit/addveterinaryvisit', {
+      petId,
+      visitType: await typeId('veterinary'),
+      customerType: 'NGO',
+      details: { price: 300, discount: 50, selectedPayment: 'cash', finalPrice: 250 },
+    });
+    const today = todayIn(t.config.tz);
+    // The client sends every filter, empty ones as empty strings.
+    for (const q of [`name=${name}&purpose=&date=`, `name=&purpose=Veterinary&date=${today}&phone=${owner.phone}`]) {
+      for (const method of ['POST', 'GET'] as const) {
+        const res = await clientCall(method, `/visit/getvisitlist?${q}`, staff.token);
+        expect(res.status, `${method} ${q}`).toBe(200);
+        const body = res.json();
+        expectFields(body, { success: 'boolean', List: 'array' });
+        const row = first(body, 'List');
+        expectFields(row, {
+          _id: 'string',
+          createdAt: 'string',
+          'pet.name': 'string',
+          'pet.species': 'string',
+          'pet.breed': 'string',
+          'pet.color': 'string',
+          'pet.dob': 'string',
+          'pet.owner.name': 'string',
+          'pet.owner.phone': 'string',
+          'visitType.purpose': 'string',
+          'visitType.price': 'number',
+          'visitType.halfdayPrice': 'number',
+          'details.price': 'number',
+          'details.customerType': 'string',
+          'details.discount': 'number',
+          'details.isSubscriptionAvailed': 'boolean',
+          'details.purpose': 'string',
+          'details.vaccines': 'array',
+          'details.medicines': 'array',
+          'details.items': 'array',
+        });
+        expect(row).toMatchObject({
+          pet: { name },
+          visitType: { purpose: 'Veterinary' },
+          details: { price: 250, customerType: 'NGO' },
+        });
+      }
+    }
+    const future = await clientCall('POST', `/visit/getvisitlist?name=&purpose=&date=${addDays(today, 1)}`, staff.token);
+    expect([future.status, future.json().message]).toEqual([400, 'The date cannot be later than today']);
+  });
+
   it('POST /boarding/checkboarding {_id: petId} → success, boardingDetails.boardingType.purpose (absent when not boarded)', async () => {
     const petId = await pet();
     const free = await clientCall('POST', '/boarding/checkboarding', staff.token, { _id: petId });
