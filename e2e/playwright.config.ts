@@ -48,6 +48,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
       TEST_CLOCK: 'true',
+      // A business GSTIN (Haryana, valid check character): every sale issues its GST documents (issue 17).
+      BUSINESS_GSTIN: '06AAACP1234C1Z5',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
