@@ -52,6 +52,16 @@ export const customerOnly = (ok: Expected = 200, req?: ReqBuilder) =>
 export const ownerOrStaff = (ok: Expected = 200, req?: ReqBuilder) =>
   rule({ anonymous: 401, customerA: ok, customerB: [403, 404], staff: ok, admin: ok, disabledStaff: 401 }, req);
 
+/** One receipt of customer A per fixture set (a cash shop sale), shared by the documents routes. */
+const receipts = new WeakMap<Fixtures, Promise<string>>();
+const receiptOfA = (fx: Fixtures): Promise<string> => {
+  let r = receipts.get(fx);
+  if (!r) {
+    r = fx.receipt();
+    receipts.set(fx, r);
+  }
+  return r;
+};
 const petOfA = (fx: Fixtures) => ({ params: { id: fx.a.petId } });
 const day = (fx: Fixtures) => ({ params: { date: fx.today } });
 const V = '/api/v1';
@@ -274,6 +284,13 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/payments/drawer/close`]: staffOnly([200, 409], () => ({ body: { counted: 100 } })),
   // Off, so the matrix's own cash requests are not refused (drawer-required.test.ts turns it on).
   [`PUT ${V}/payments/drawer/settings`]: adminOnly(200, () => ({ body: { required: false } })),
+  // GST documents (issue 17): the matrix's app has no GSTIN, so a receipt of customer A (a cash sale) stands for a
+  // document; documents.test.ts covers tax invoices, credit notes, the PDF and the email.
+  [`GET ${V}/documents/{id}`]: ownerOrStaff(200, async (fx) => ({ params: { id: await receiptOfA(fx) } })),
+  [`GET ${V}/documents/{id}/pdf`]: ownerOrStaff(200, async (fx) => ({ params: { id: await receiptOfA(fx) } })),
+  [`GET ${V}/documents`]: staffOnly(200, (fx) => ({ query: { ownerId: fx.a.ownerId } })),
+  [`GET ${V}/customer/documents`]: customerOnly(200, () => ({ query: { limit: 5 } })),
+  [`POST ${V}/documents/{id}/email`]: staffOnly(200, async (fx) => ({ params: { id: await receiptOfA(fx) }, body: {} })),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
   // boarding packages (issue 16): offers, an owner's packages (unknown ones are a 404; packages tests cover the rest)

@@ -41,6 +41,8 @@ export interface Fixtures {
   inquiryTypeId: string;
   /** A new inquiry visit of customer A's pet (saved through the API); its id. */
   visit(): Promise<string>;
+  /** A shop sale to customer A paid in cash (through the API): its receipt's id (a document, issue 17). */
+  receipt(): Promise<string>;
 }
 
 async function customer(t: TestApp, name: string): Promise<CustomerFixture> {
@@ -73,6 +75,18 @@ export async function makeFixtures(t: TestApp): Promise<Fixtures> {
       const res = await t.call({ method: 'POST', url: '/api/v1/visit/addinquiryvisit', payload: body, token: staff.token });
       if (res.statusCode !== 201) throw new Error(`fixture visit: ${res.statusCode} ${res.body}`);
       return res.json().visit._id as string;
+    },
+    receipt: async () => {
+      const [shop] = await db.select().from(visitTypes).where(eq(visitTypes.code, 'shop'));
+      const body = {
+        petId: a.petId,
+        visitType: shop!.id,
+        items: [{ name: 'Matrix leash', price: 250 }],
+        details: { totalCalculatedPrice: 250, selectedPayment: 'cash' },
+      };
+      const res = await t.call({ method: 'POST', url: '/api/v1/visit/addshopvisit', payload: body, token: staff.token });
+      if (res.statusCode !== 201) throw new Error(`fixture receipt: ${res.statusCode} ${res.body}`);
+      return res.json().payment._id as string;
     },
     plan: async () => {
       const [row] = await db
