@@ -218,6 +218,9 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
       .concat([[`POST ${V}/visit/addvisit`, staffOnly(PASSES, () => ({ body: {} }))]]),
   ),
   [`GET ${V}/visit/getvisitdetails/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await fx.visit() } })),
+  // Visit History search (issue 17): filters in the query; A's pet's visits are staff data only.
+  [`POST ${V}/visit/getvisitlist`]: staffOnly(200, (fx) => ({ query: { petId: fx.a.petId, name: '', purpose: '' } })),
+  [`GET ${V}/visit/getvisitlist`]: staffOnly(200, (fx) => ({ query: { petId: fx.a.petId, limit: 5 } })),
   [`GET ${V}/visit/buyy/{id}`]: staffOnly(PASSES, () => ({ params: { id: UNKNOWN_ID } })),
   [`GET ${V}/test/clock`]: adminOnly(),
   [`POST ${V}/test/clock`]: adminOnly(200, () => ({ body: { advanceDays: 0 } })),
