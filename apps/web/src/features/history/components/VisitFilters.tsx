@@ -5,10 +5,11 @@ import { PhoneField } from '../../../components/PhoneField';
 import { visitTypesQuery } from '../../../lib/endpoints/visit-types';
 import { hasFilters, STATE_OPTIONS } from '../filters';
 import type { VisitFilterState } from '../use-visit-filters';
+import classes from './history.module.css';
 
 /**
- * The search's filters: pet name and owner phone (applied 1 s after typing stops), purpose, date (not after today,
- * clearable) and payment state. `perPet` leaves out the pet's own name and phone (/staff/salesSection).
+ * The search's filters: pet name and owner phone (applied 1 s after typing stops), purpose, payment state and date
+ * (not after today, clearable); on a phone the two selects share a row. `perPet` leaves out the pet's own name and phone (/staff/salesSection).
  */
 export function VisitFilters({ f, today, perPet = false }: { f: VisitFilterState; today: string; perPet?: boolean }) {
   const types = useQuery(visitTypesQuery());
@@ -18,9 +19,10 @@ export function VisitFilters({ f, today, perPet = false }: { f: VisitFilterState
     purposes.push({ value: f.applied.purpose, label: f.applied.purpose });
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: perPet ? 3 : 5 }} spacing="sm" verticalSpacing="sm">
+    <SimpleGrid cols={{ base: 2, md: perPet ? 3 : 5 }} spacing="sm" verticalSpacing="sm">
       {perPet ? null : (
         <TextInput
+          className={classes.full}
           label="Pet name"
           placeholder="Any part of the name"
           leftSection={<IconPaw size={16} />}
@@ -33,6 +35,7 @@ export function VisitFilters({ f, today, perPet = false }: { f: VisitFilterState
       )}
       {perPet ? null : (
         <PhoneField
+          className={classes.full}
           label="Owner phone"
           placeholder="First digits"
           leftSection={<IconPhone size={16} />}
@@ -48,7 +51,14 @@ export function VisitFilters({ f, today, perPet = false }: { f: VisitFilterState
         onChange={(e) => f.setPurpose(e.currentTarget.value)}
         data={[{ value: '', label: 'All' }, ...purposes]}
       />
+      <NativeSelect
+        label="Payment"
+        value={f.applied.state}
+        onChange={(e) => f.setState(e.currentTarget.value)}
+        data={STATE_OPTIONS}
+      />
       <TextInput
+        className={classes.full}
         label="Date"
         type="date"
         value={f.date}
@@ -56,12 +66,6 @@ export function VisitFilters({ f, today, perPet = false }: { f: VisitFilterState
         onChange={(e) => f.setDate(e.currentTarget.value)}
         error={f.dateError}
         rightSection={f.date ? <CloseButton size="sm" aria-label="Clear date" onClick={() => f.setDate('')} /> : null}
-      />
-      <NativeSelect
-        label="Payment"
-        value={f.applied.state}
-        onChange={(e) => f.setState(e.currentTarget.value)}
-        data={STATE_OPTIONS}
       />
       {hasFilters(f.applied) || f.name || f.phone || f.date ? (
         <Group gap="xs" style={{ gridColumn: '1 / -1' }}>

@@ -23,9 +23,18 @@ function Due({ r }: { r: VisitListRow }) {
 
 /**
  * The search's rows: a table (pet name, date, owner name, contact, purpose, price, payment) on a wide screen, a list
- * of cards on a phone. A click, or Enter on a focused row, opens the visit.
+ * of cards on a phone. A click, or Enter on a focused row, opens the visit. `perPet` (one pet's visits, named above
+ * the list) leaves out the pet and owner.
  */
-export function VisitResults({ rows, onOpen }: { rows: readonly VisitListRow[]; onOpen: (r: VisitListRow) => void }) {
+export function VisitResults({
+  rows,
+  onOpen,
+  perPet = false,
+}: {
+  rows: readonly VisitListRow[];
+  onOpen: (r: VisitListRow) => void;
+  perPet?: boolean;
+}) {
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   if (!wide)
@@ -37,16 +46,24 @@ export function VisitResults({ rows, onOpen }: { rows: readonly VisitListRow[]; 
               <Card withBorder radius="md" padding="sm" className={classes.cardInner}>
                 <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
-                      {r.pet.name}
-                    </Text>
-                    <Text size="sm">{purposeOf(r)}</Text>
+                    {perPet ? (
+                      <Text fw={600}>{purposeOf(r)}</Text>
+                    ) : (
+                      <>
+                        <Text fw={600} truncate>
+                          {r.pet.name}
+                        </Text>
+                        <Text size="sm">{purposeOf(r)}</Text>
+                      </>
+                    )}
                     <Text size="xs" c="dimmed">
                       {formatDateTime(r.createdAt)}
                     </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {r.pet.owner.name} · {r.pet.owner.phone}
-                    </Text>
+                    {perPet ? null : (
+                      <Text size="xs" c="dimmed" truncate>
+                        {r.pet.owner.name} · {r.pet.owner.phone}
+                      </Text>
+                    )}
                   </div>
                   <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                     <Text fw={600} td={r.paymentState === 'voided' ? 'line-through' : undefined}>
@@ -64,14 +81,14 @@ export function VisitResults({ rows, onOpen }: { rows: readonly VisitListRow[]; 
     );
 
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={perPet ? 480 : 860}>
       <Table highlightOnHover verticalSpacing="sm" aria-label="Visits">
         <TableHead
           columns={[
-            'Pet name',
+            !perPet && 'Pet name',
             'Date',
-            'Owner name',
-            'Contact',
+            !perPet && 'Owner name',
+            !perPet && 'Contact',
             'Purpose',
             { label: 'Price', ta: 'right' },
             { label: 'Payment', ta: 'right' },
@@ -93,10 +110,10 @@ export function VisitResults({ rows, onOpen }: { rows: readonly VisitListRow[]; 
                 }
               }}
             >
-              <Table.Td fw={600}>{r.pet.name}</Table.Td>
+              {perPet ? null : <Table.Td fw={600}>{r.pet.name}</Table.Td>}
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</Table.Td>
-              <Table.Td>{r.pet.owner.name}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.pet.owner.phone}</Table.Td>
+              {perPet ? null : <Table.Td>{r.pet.owner.name}</Table.Td>}
+              {perPet ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.pet.owner.phone}</Table.Td>}
               <Table.Td>{purposeOf(r)}</Table.Td>
               <Table.Td ta="right" td={r.paymentState === 'voided' ? 'line-through' : undefined}>
                 <Money value={r.price} />

@@ -262,5 +262,10 @@ describe('Visit History search', () => {
     expect(searches[0]?.get('petId')).toBe('650000000000000000000001');
     expect(screen.queryByLabelText('Pet name')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Owner phone')).not.toBeInTheDocument();
+    // The pet is named above the list: its columns leave out the pet and owner.
+    const headers = within(screen.getByRole('table', { name: 'Visits' }))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Date', 'Purpose', 'Price', 'Payment']);
   });
 });

@@ -45,7 +45,7 @@ export function VisitSearch({ petId }: { petId?: string }) {
       <Stack gap="sm">
         {/* A filter change loads behind the rows it replaces. */}
         <div aria-busy={q.isFetching && !q.isFetchingNextPage} style={{ opacity: q.isPlaceholderData ? 0.6 : 1 }}>
-          <VisitResults rows={rows} onOpen={setOpened} />
+          <VisitResults rows={rows} onOpen={setOpened} perPet={Boolean(petId)} />
         </div>
         {q.isError ? <InlineErrorState message={serverMessage(q.error, LOAD_FAILED)} onRetry={() => void q.refetch()} /> : null}
         <LoadMore q={q} label="Load more visits" />
