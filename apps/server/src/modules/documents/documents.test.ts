@@ -499,6 +499,23 @@ describe('reading', () => {
   });
 });
 
+describe('the amount in words on a document (Indian numbering)', () => {
+  it('₹0.50, ₹1,00,000 and ₹12,34,56,789.05', async () => {
+    for (const [paise, words] of [
+      [50, 'Rupees Zero and Fifty Paise Only'],
+      [10000000, 'Rupees One Lakh Only'],
+      [12345678905, 'Rupees Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine and Five Paise Only'],
+    ] as const) {
+      const { visitId } = await chargedVisit({ chargePaise: paise, rate: 0 });
+      const [doc] = await docsOfVisit(visitId);
+      expect(doc!.kind).toBe('bill_of_supply');
+      const view = (await get(`/documents/${doc!.id}`, staff.token)).json().document;
+      expect(view.total).toBe(paise / 100);
+      expect(view.amountInWords).toBe(words);
+    }
+  });
+});
+
 describe('email', () => {
   it('queues the document with its PDF attached; an owner without email is a clear 400', async () => {
     const { visitId } = await shopSale({ price: 118, rate: 18 }, { email: 'buyer@example.com' });
