@@ -9,6 +9,7 @@
  * request, which must never answer A's data. A request that changes or uses up a record makes its own
  * (`await fx.item()`), since all six callers send it.
  */
+import { DEFAULT_GST_RATES } from '@pawdesk/shared';
 import type { Fixtures } from './authz-fixtures.ts';
 
 export const CALLERS = ['anonymous', 'customerA', 'customerB', 'staff', 'admin', 'disabledStaff'] as const;
@@ -327,6 +328,9 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/wallet/refund`]: adminOnly(404, () => ({ body: { ownerId: UNKNOWN_ID, reason: 'Matrix' } })),
   [`GET ${V}/settings/wallet`]: staffOnly(),
   [`PUT ${V}/settings/wallet`]: adminOnly(200, () => ({ body: { maxTopUp: 100000 } })),
+  [`GET ${V}/settings/gst`]: staffOnly(),
+  // The default list as it is: no change, nothing in use removed.
+  [`PUT ${V}/settings/gst`]: adminOnly(200, () => ({ body: { rates: DEFAULT_GST_RATES.map((r) => ({ ...r })) } })),
   // Public: the browser lands here from the checkout; an unknown order redirects with ?failed=1.
   [`GET ${V}/customer/payment/success`]: open(303, () => ({ query: { order_id: 'order_ABCDEFGHIJKLMN' } })),
   // subscriptions (issue 16): a customer gets their own pets' whatever email is named; staff the owner with it

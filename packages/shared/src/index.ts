@@ -41,3 +41,4 @@ export * from './tax/gst.ts';
 export * from './tax/words.ts';
 export * from './tax/codes.ts';
 export * from './visits/visit-list.ts';
+export * from './tax/settings.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_REORDER_LEVEL, INVENTORY_TYPES, INVENTORY_UNITS, type InventoryType, type InventoryUnit } from '../catalog.ts';
 import { amountTooLarge, cursorQuery, idSchema, MAX_AMOUNT_RUPEES, MAX_COUNT, requiredString, text } from '../common.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
+import { gstAnswerFields, itemGstFields } from '../tax/settings.ts';
 
 /** Labels of the stock units and item types as the forms show them; the values are what is saved. */
 export const INVENTORY_UNIT_LABEL: Record<InventoryUnit, string> = { ml: 'ml', item: 'item', tablet: 'tablet', mg: 'mg' };
@@ -94,6 +95,8 @@ export const inventoryItemBody = z.object({
   reorderLevel: wholeNumber('Reorder level', false),
   totalVolume: volume('Total volume'),
   volumeML: volume('Volume (ml)'),
+  /** GST (issue 17), optional: on add, absent means no HSN, rate 0, not exempt, price includes GST; on edit, unchanged. */
+  ...itemGstFields,
 });
 export type InventoryItemBody = z.output<typeof inventoryItemBody>;
 export type InventoryItemInput = z.input<typeof inventoryItemBody>;
@@ -125,6 +128,9 @@ export const inventoryItemSchema = z.object({
   isLowStock: z.boolean(),
   totalVolume: z.number().nullable(),
   volumeML: z.number().nullable(),
+  /** GST (issue 17): HSN code (null: none), rate in percent (0 = not taxed), exempt, whether prices include GST. */
+  hsnCode: z.string().nullable(),
+  ...gstAnswerFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

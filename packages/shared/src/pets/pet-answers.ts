@@ -7,6 +7,9 @@ export const ownerSchema = z.object({
   phone: z.string(),
   email: z.string().nullable(),
   address: z.string(),
+  /** GST (issue 17): the owner's GSTIN and state code, null when none. Optional: older answers leave them out. */
+  gstin: z.string().nullable().optional(),
+  stateCode: z.string().nullable().optional(),
 });
 export type Owner = z.infer<typeof ownerSchema>;
 

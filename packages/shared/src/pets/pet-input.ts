@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { OTHER_BREED, SEGMENTS, SEXES, SPECIES } from '../catalog.ts';
 import { idSchema, isPlainObject, requiredString, text } from '../common.ts';
 import { DEFAULT_TZ, isIsoDate, todayIn } from '../dates.ts';
+import { ownerGstFields } from '../tax/settings.ts';
 import { isKnownBreed, isSpecies } from './rules.ts';
 
 /** Every message of the pet and owner forms. The two phone messages are the spec's verbatim. */
@@ -269,6 +270,8 @@ export const editOwnerBody = z.object({
   phone: phoneSchema,
   email: optionalEmail,
   address: addressSchema,
+  /** GST (issue 17): the owner's GSTIN (checksum) and state; absent: left as they are; null or '' clears. */
+  ...ownerGstFields,
 });
 export type EditOwnerInput = z.input<typeof editOwnerBody>;
 export type EditOwnerBody = z.output<typeof editOwnerBody>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { perUnitPaise } from '../money.ts';
+import { gstLine } from '../tax/gst.ts';
 import {
   actualDays,
   boardingPrice,
@@ -8,6 +9,8 @@ import {
   discountError,
   extraDaysCharge,
   finalPrice,
+  grossOfTax,
+  grossWithTerms,
   isRuleError,
   paymentSplit,
   shopLinePaise,
@@ -179,5 +182,39 @@ describe('extraDaysCharge (spec 001 §9): extra days × the daily rate, the rate
         }
       }
     }
+  });
+});
+
+describe('grossOfTax: what the customer pays for a price with or without GST', () => {
+  it.each([
+    // net paise, rate, includes tax, exempt, gross
+    [10_000, 18, false, false, 11_800], // ₹100 exclusive of 18 % → ₹118.00
+    [10_000, 18, true, false, 10_000], // ₹100 inclusive → ₹100.00
+    [10_000, 5, false, false, 10_500],
+    [10_000, 40, false, false, 14_000],
+    [10_000, 0, false, false, 10_000], // not taxed
+    [10_000, 18, false, true, 10_000], // exempt
+    [999, 18, false, false, 1_179], // 179.82 paise of tax → 180, rounded half away from zero
+    [1, 5, false, false, 1], // 0.05 paise → 0
+    [10, 5, false, false, 11], // 0.5 paise → 1
+    [0, 18, false, false, 0],
+    [33_333, 12, false, false, 37_333],
+  ])('%i paise at %d %% (includes %s, exempt %s) → %i', (net, rate, includes, exempt, gross) => {
+    expect(grossOfTax(net, rate, includes, exempt)).toBe(gross);
+  });
+
+  it('equals the tax invoice line total of the same price (one rule)', () => {
+    for (const net of [1, 99, 12_345, 1_00_00_000]) {
+      for (const rate of [5, 18, 40, 0.25]) {
+        const line = gstLine({ unitPricePaise: net, quantity: 1, ratePercent: rate, priceIncludesTax: false, interState: true });
+        expect(grossOfTax(net, rate, false, false)).toBe(line.totalPaise);
+      }
+    }
+  });
+
+  it('grossWithTerms reads a visit type or item; none charges the price as it is', () => {
+    expect(grossWithTerms(10_000, { gstRatePercent: 18, gstExempt: false, priceIncludesTax: false })).toBe(11_800);
+    expect(grossWithTerms(10_000, { gstRatePercent: 18, gstExempt: false, priceIncludesTax: true })).toBe(10_000);
+    expect(grossWithTerms(10_000, null)).toBe(10_000);
   });
 });

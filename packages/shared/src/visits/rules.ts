@@ -4,6 +4,7 @@
  */
 import { daysBetween } from '../dates.ts';
 import { formatINR, perUnitPaise, toRupees } from '../money.ts';
+import { gstLine } from '../tax/gst.ts';
 
 export const VISIT_MESSAGES = {
   petMissing: 'A pet must be selected. Please select a pet before proceeding.',
@@ -164,4 +165,27 @@ export function extraDaysCharge(
   const extraDays = Math.max(0, stay.actualDays - stay.bookedDays);
   const ratePaise = stay.bookedDays > 0 ? perUnitPaise(stay.finalPricePaise, stay.bookedDays) : 0;
   return { extraDays, ratePaise, chargePaise: extraDays * ratePaise, subscriptionDaysUsed: 0 };
+}
+
+/** What a visit type or item says about GST, as the pricing rules need it. */
+export interface TaxTerms {
+  gstRatePercent: number;
+  gstExempt: boolean;
+  priceIncludesTax: boolean;
+}
+
+/**
+ * What the customer pays for `netPaise` of price (issue 17): a price that includes GST (the default), an exempt
+ * supply or a 0 % rate is paid as it is; a price EXCLUSIVE of GST is paid with its GST on top, computed by the one
+ * per-line rule (`gstLine`, rounded to the paisa). Apply it per line, to the line's amount after its discount, so
+ * what is charged equals the line's total on the tax invoice.
+ */
+export function grossOfTax(netPaise: number, ratePercent: number, includesTax: boolean, exempt: boolean): number {
+  if (includesTax || exempt || ratePercent === 0 || netPaise === 0) return netPaise;
+  return gstLine({ unitPricePaise: netPaise, quantity: 1, ratePercent, priceIncludesTax: false, interState: false }).totalPaise;
+}
+
+/** `grossOfTax` with a visit type's or item's terms (none: the price is charged as it is). */
+export function grossWithTerms(netPaise: number, terms: TaxTerms | null | undefined): number {
+  return terms ? grossOfTax(netPaise, terms.gstRatePercent, terms.priceIncludesTax, terms.gstExempt) : netPaise;
 }

@@ -9,6 +9,7 @@ import { CAPACITY_LABEL, MAX_CAPACITY } from '../boarding/occupancy.ts';
 import { visitTypeRefSchema } from '../pets/pet-records.ts';
 import { NOTHING_TO_CHANGE } from '../users/schemas.ts';
 import { MAX_PLAN_VALIDITY_DAYS } from '../subscriptions/views.ts';
+import { gstAnswerFields, visitTypeGstFields } from '../tax/settings.ts';
 
 /* ───────────── read answers ───────────── */
 
@@ -21,6 +22,9 @@ export const visitTypeApiSchema = visitTypeRefSchema.extend({
   hasSubscription: z.boolean(),
   /** Boarding types: places it holds at once (kennels or places); null = no limit. */
   capacity: z.number().nullable(),
+  /** GST (issue 17): SAC code (null: none), rate in percent (0 = not taxed), exempt, and whether prices include GST. */
+  sacCode: z.string().nullable(),
+  ...gstAnswerFields,
 });
 export type VisitTypeApi = z.infer<typeof visitTypeApiSchema>;
 
@@ -119,9 +123,12 @@ export const updateVisitTypeBody = z
     purpose: requiredString(PRICES_MSG.purposeRequired, 60, PRICES_MSG.purposeTooLong).optional(),
     active: z.boolean({ error: 'Active must be true or false' }).optional(),
     capacity: wholeNumber(CAPACITY_LABEL, { max: MAX_CAPACITY }).nullable().optional(),
+    ...visitTypeGstFields,
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { ...whenObject, message: NOTHING_TO_CHANGE });
 export type UpdateVisitTypeBody = z.input<typeof updateVisitTypeBody>;
+/** The change as the server reads it (codes trimmed; '' cleared to null). */
+export type UpdateVisitTypeChange = z.output<typeof updateVisitTypeBody>;
 
 export const visitTypeSaved = z.object({ success: z.literal(true), message: z.string(), visitType: adminVisitTypeSchema });
 export type VisitTypeSaved = z.infer<typeof visitTypeSaved>;

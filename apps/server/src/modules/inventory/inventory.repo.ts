@@ -134,3 +134,13 @@ export async function listMovements(db: DbOrTx, itemId: string, limit: number): 
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(limit);
 }
+
+/** Active items whose GST rate is `percent`: the first `limit` names (by name) and how many there are. */
+export async function itemsWithGstRate(db: DbOrTx, percent: number, limit: number): Promise<{ names: string[]; count: number }> {
+  const where = and(active, eq(inventoryItems.gstRatePercent, percent));
+  const [rows, [counted]] = await Promise.all([
+    db.select({ name: inventoryItems.itemName }).from(inventoryItems).where(where).orderBy(asc(sortKey)).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(inventoryItems).where(where),
+  ]);
+  return { names: rows.map((r) => r.name), count: Number(counted?.n ?? 0) };
+}

@@ -29,7 +29,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: { tags, summary: 'Add an inventory item', body: inventoryItemBody, response: { 201: inventorySavedResponse } },
     },
     async (req, reply) => {
-      const item = await addItem(db, req.body, principal(req).id);
+      const item = await addItem(db, req.body, principal(req).id, ctx.clock.today());
       return reply.code(201).send({ success: true as const, message: INVENTORY_MESSAGES.added, item });
     },
   );
@@ -62,7 +62,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (req) => {
-      const item = await editItem(db, req.body, principal(req).id);
+      const item = await editItem(db, req.body, principal(req).id, ctx.clock.today());
       return { success: true as const, message: INVENTORY_MESSAGES.edited, item };
     },
   );

@@ -14,6 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { decodeKeyset, pageBy } from '../../lib/cursor.ts';
 import { AppError, conflict, notFound, pgConstraint } from '../../lib/errors.ts';
+import { gstRatesForCheck, requireGstRateInForce } from '../site/gst-settings.service.ts';
 import {
   findActiveItem,
   findActiveItems,
@@ -22,6 +23,7 @@ import {
   type ItemRow,
   insertItem,
   insertMovement,
+  itemsWithGstRate,
   listMovements,
   lockActiveItem,
   type MovementRow,
@@ -48,6 +50,10 @@ export function toApiItem(r: ItemRow): InventoryItem {
     isLowStock: r.stock <= r.reorderLevel,
     totalVolume: r.totalVolume ?? null,
     volumeML: r.volumeML ?? null,
+    hsnCode: r.hsnCode ?? null,
+    gstRate: Number(r.gstRatePercent),
+    gstExempt: r.gstExempt,
+    priceIncludesTax: r.priceIncludesTax,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -65,6 +71,22 @@ function toApiMovement(m: MovementRow): StockMovement {
     note: m.note ?? null,
     createdAt: m.createdAt.toISOString(),
   };
+}
+
+/** The GST columns a save writes: what the body names; the rest as `current` has them (a new item: no HSN, 0 %, inclusive). */
+function gstColumns(b: InventoryItemBody, current?: ItemRow) {
+  return {
+    hsnCode: b.hsnCode !== undefined ? b.hsnCode : (current?.hsnCode ?? null),
+    gstRatePercent: b.gstRate ?? current?.gstRatePercent ?? 0,
+    gstExempt: b.gstExempt ?? current?.gstExempt ?? false,
+    priceIncludesTax: b.priceIncludesTax ?? current?.priceIncludesTax ?? true,
+  };
+}
+
+/** A rate the save sets (a new one, or a changed one) must be in the admin's list and in force today. */
+async function checkGstRate(tx: DbOrTx, b: InventoryItemBody, today: string, current?: ItemRow): Promise<void> {
+  if (b.gstRate === undefined || (current && Number(current.gstRatePercent) === b.gstRate)) return;
+  await requireGstRateInForce(tx, b.gstRate, today);
 }
 
 function columns(b: InventoryItemBody) {
@@ -129,14 +151,19 @@ export async function getItem(db: DbOrTx, id: string): Promise<InventoryItem> {
 }
 
 /** Adds an item and records its opening stock. */
-export async function addItem(db: Db, b: InventoryItemBody, userId: string): Promise<InventoryItem> {
-  return uniqueName(b, addItemRow(db, b, userId));
+export async function addItem(db: Db, b: InventoryItemBody, userId: string, today: string): Promise<InventoryItem> {
+  return uniqueName(b, addItemRow(db, b, userId, today));
 }
 
-function addItemRow(db: Db, b: InventoryItemBody, userId: string): Promise<InventoryItem> {
+function addItemRow(db: Db, b: InventoryItemBody, userId: string, today: string): Promise<InventoryItem> {
   return db.transaction(async (tx) => {
+    await checkGstRate(tx, b, today);
     await assertNameFree(tx, b);
-    const row = await insertItem(tx, { ...columns(b), reorderLevel: b.reorderLevel ?? defaultReorderLevel(b.stockUnit) });
+    const row = await insertItem(tx, {
+      ...columns(b),
+      ...gstColumns(b),
+      reorderLevel: b.reorderLevel ?? defaultReorderLevel(b.stockUnit),
+    });
     await insertMovement(tx, {
       itemId: row.id,
       delta: row.stock,
@@ -154,20 +181,24 @@ function addItemRow(db: Db, b: InventoryItemBody, userId: string): Promise<Inven
  * sends the `updatedAt` it read and the item changed since, nothing is saved
  * (409) so a refill never overwrites a prescription taken meanwhile.
  */
-export async function editItem(db: Db, b: InventoryEditBody, userId: string): Promise<InventoryItem> {
-  return uniqueName(b, editItemRow(db, b, userId));
+export async function editItem(db: Db, b: InventoryEditBody, userId: string, today: string): Promise<InventoryItem> {
+  return uniqueName(b, editItemRow(db, b, userId, today));
 }
 
-function editItemRow(db: Db, b: InventoryEditBody, userId: string): Promise<InventoryItem> {
+function editItemRow(db: Db, b: InventoryEditBody, userId: string, today: string): Promise<InventoryItem> {
   return db.transaction(async (tx) => {
+    // The rate list's lock (shared) before the item's row lock: a change of the list takes only its own lock.
+    if (b.gstRate !== undefined) await gstRatesForCheck(tx);
     const current = await lockActiveItem(tx, b._id);
     if (!current) throw notFound(NOT_FOUND);
     if (b.updatedAt !== undefined && Date.parse(b.updatedAt) !== current.updatedAt.getTime()) {
       throw conflict(INVENTORY_MESSAGES.changedMeanwhile, { item: toApiItem(current) });
     }
+    await checkGstRate(tx, b, today, current);
     await assertNameFree(tx, b, current.id);
     const row = await updateItem(tx, current.id, {
       ...columns(b),
+      ...gstColumns(b, current),
       reorderLevel: b.reorderLevel ?? current.reorderLevel,
     });
     if (row.stock !== current.stock) {
@@ -239,4 +270,9 @@ export async function takeStock(
     note: m.note,
   });
   return row;
+}
+
+/** Active items with the GST rate `percent`: up to `limit` names and the count (the rate list may not drop a rate in use). */
+export function itemsUsingGstRate(db: DbOrTx, percent: number, limit: number): Promise<{ names: string[]; count: number }> {
+  return itemsWithGstRate(db, percent, limit);
 }

@@ -11,11 +11,13 @@ import {
   type PetDetails,
   type PetHistoryEntry,
   type PetHistoryVisit,
+  gstinStateCode,
+  gstinStateProblem,
 } from '@pawdesk/shared';
 import type { SQL } from 'drizzle-orm';
 import { and } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { conflict, forbidden, notFound, pgConstraint } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, pgConstraint } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { type Cursor, page } from '../../lib/cursor.ts';
 import {
@@ -38,6 +40,7 @@ import {
   upsertOwnerByPhone,
   vaccinationsOf,
 } from './pets.repo.ts';
+import { findOwnersGst, updateOwnerGst } from './owner-gst.repo.ts';
 import { replaceVaccinations } from './vaccinations.ts';
 
 export function toPet(r: PetOwnerRow): Pet {
@@ -161,8 +164,8 @@ export async function petsRegisteredOn(db: DbOrTx, date: string): Promise<Pet[]>
 export async function petDetails(db: DbOrTx, id: string): Promise<PetDetails> {
   const row = await findPetById(db, id);
   if (!row) throw notFound('Pet');
-  const [pet] = await withVaccinations(db, [row]);
-  return pet!;
+  const [[pet], [gst]] = await Promise.all([withVaccinations(db, [row]), findOwnersGst(db, [row.ownerId])]);
+  return { ...pet!, owner: { ...pet!.owner, gstin: gst?.gstin ?? null, stateCode: gst?.stateCode ?? null } };
 }
 
 /** The fields of a pet form stored as they come (species, segment and vaccinations are up to the caller). */
@@ -190,6 +193,22 @@ export async function editPet(db: DbOrTx, input: EditPetBody): Promise<void> {
   });
 }
 
+/**
+ * The owner's GST fields after an edit (issue 17): what the edit names, the rest as it was. A GSTIN with no state
+ * gives the owner its own state (its first two digits); a GSTIN and a state must agree (400).
+ */
+export function ownerGstAfter(
+  current: { gstin: string | null; stateCode: string | null } | undefined,
+  input: { gstin?: string | null; stateCode?: string | null },
+): { gstin: string | null; stateCode: string | null } {
+  const gstin = input.gstin !== undefined ? input.gstin : (current?.gstin ?? null);
+  let stateCode = input.stateCode !== undefined ? input.stateCode : (current?.stateCode ?? null);
+  if (gstin && input.gstin !== undefined && input.stateCode === undefined) stateCode = gstinStateCode(gstin);
+  const problem = gstinStateProblem(gstin, stateCode);
+  if (problem) throw badRequest(problem, { stateCode: problem });
+  return { gstin, stateCode };
+}
+
 const phoneTaken = (message: string) => conflict(message, { errors: { phone: message } });
 
 /** Edits an owner (spec 000 §5 "Edit owner"); the phone may not be another owner's. */
@@ -203,6 +222,10 @@ export async function editOwner(db: DbOrTx, input: EditOwnerBody): Promise<void>
         if (other && other.id !== owner.id) throw phoneTaken(PET_MSG.phoneTaken);
       }
       await updateOwner(tx, input.id, { name: input.name, phone: input.phone, email: input.email, address: input.address });
+      if (input.gstin !== undefined || input.stateCode !== undefined) {
+        const [current] = await findOwnersGst(tx, [input.id]);
+        await updateOwnerGst(tx, input.id, ownerGstAfter(current, input));
+      }
     });
   } catch (err) {
     if (pgConstraint(err) === 'owners_phone_uq') throw phoneTaken(PET_MSG.phoneTaken);

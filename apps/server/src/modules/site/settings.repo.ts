@@ -21,3 +21,16 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown): Pro
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
+
+/**
+ * Serialises the changes that depend on a setting until the transaction ends: `exclusive` for the change of the
+ * setting itself, `shared` for the writes that check against it (so a check never races a change).
+ */
+export async function lockSettingKey(tx: DbOrTx, key: string, mode: 'shared' | 'exclusive'): Promise<void> {
+  const name = `pawdesk:settings:${key}`;
+  await tx.execute(
+    mode === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(hashtextextended(${name}, 0))`
+      : sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`,
+  );
+}

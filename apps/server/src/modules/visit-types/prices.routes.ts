@@ -2,6 +2,9 @@ import {
   adminVisitTypesResponse,
   auditPageResponse,
   createPlanBody,
+  GST_MSG,
+  gstSettingsBody,
+  gstSettingsResponse,
   idParams,
   PRICES_MSG,
   planSaved,
@@ -16,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import { auditHistory } from '../audit/audit-history.service.ts';
+import { businessGst, gstSettings, setGstRates } from './gst-settings.service.ts';
 import { createPlan, setPlanOffered, updatePlan, updateVisitType, visitTypeToAdmin } from './prices.service.ts';
 import { allVisitTypes, plansWithTypes } from './visit-types.service.ts';
 
@@ -51,7 +55,7 @@ export const priceAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (req) => {
-      const visitType = await updateVisitType(db, principal(req), req.params.id, req.body);
+      const visitType = await updateVisitType(db, principal(req), req.params.id, req.body, ctx.clock.today());
       return { success: true as const, message: PRICES_MSG.typeSaved, visitType };
     },
   );
@@ -154,6 +158,44 @@ export const priceAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         })),
         nextCursor,
       };
+    },
+  );
+
+  await gstSettingsRoutes(app, { ctx });
+};
+
+/** The GST rate list (read by staff: the Prices and inventory forms' rate select; changed by admins) and the business's GST identity. */
+const gstSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  app.get(
+    '/settings/gst',
+    {
+      onRequest: app.auth('staff'),
+      schema: {
+        tags: ['settings'],
+        summary:
+          "The GST rate list (default 0, 5, 18 and 40 % since 22 Sep 2025; 12 % and 28 % retired) and the business's GSTIN, state and UPI id",
+        response: { 200: gstSettingsResponse },
+      },
+    },
+    async () => ({ success: true as const, ...(await gstSettings(db, ctx.config.business)) }),
+  );
+
+  app.put(
+    '/settings/gst',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Replace the GST rate list (percent 0–100, two decimals; effectiveFrom before retiredOn). A rate a visit type or item uses cannot be removed or retired (409). Audited.',
+        body: gstSettingsBody,
+        response: { 200: gstSettingsResponse },
+      },
+    },
+    async (req) => {
+      const rates = await setGstRates(db, principal(req), req.body.rates, ctx.clock.today());
+      return { success: true as const, message: GST_MSG.ratesSaved, rates, business: businessGst(ctx.config.business) };
     },
   );
 };

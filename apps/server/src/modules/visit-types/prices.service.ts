@@ -8,12 +8,13 @@ import {
   toPaise,
   toRupees,
   type UpdatePlanBody,
-  type UpdateVisitTypeBody,
+  type UpdateVisitTypeChange,
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { gstRatesForCheck, requireGstRateInForce } from '../site/gst-settings.service.ts';
 import {
   insertPlan,
   lockPlan,
@@ -81,9 +82,12 @@ export async function updateVisitType(
   db: DbOrTx,
   actor: Principal,
   id: string,
-  body: UpdateVisitTypeBody,
+  body: UpdateVisitTypeChange,
+  today: string,
 ): Promise<AdminVisitType> {
   return db.transaction(async (tx) => {
+    // The rate list's lock (shared) first: a change of the list cannot remove the rate while this sets it.
+    if (body.gstRate !== undefined) await gstRatesForCheck(tx);
     if (body.purpose !== undefined) await lockPurposeNames(tx);
     const t = await lockVisitType(tx, id);
     if (!t) throw notFound('Visit type');
@@ -102,6 +106,14 @@ export async function updateVisitType(
     }
     // Lowering it below the pets boarded now is allowed: new boardings are refused until there is room.
     diff.set('capacity', 'capacity', t.capacity, body.capacity);
+    // GST (issue 17): a new rate must be in the admin's list and in force today; keeping the current one always may.
+    if (body.gstRate !== undefined && body.gstRate !== Number(t.gstRatePercent)) {
+      await requireGstRateInForce(tx, body.gstRate, today);
+    }
+    diff.set('sacCode', 'sacCode', t.sacCode, body.sacCode);
+    diff.set('gstRate', 'gstRatePercent', Number(t.gstRatePercent), body.gstRate);
+    diff.set('gstExempt', 'gstExempt', t.gstExempt, body.gstExempt);
+    diff.set('priceIncludesTax', 'priceIncludesTax', t.priceIncludesTax, body.priceIncludesTax);
     if (diff.empty) return visitTypeToAdmin(t);
     const saved = await updateVisitTypeRow(tx, id, diff.patch);
     await recordAudit(tx, {

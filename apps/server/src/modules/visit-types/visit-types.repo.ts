@@ -69,6 +69,10 @@ export type VisitTypePatch = Partial<
     | 'consultationNgoEmergencyPaise'
     | 'active'
     | 'capacity'
+    | 'sacCode'
+    | 'gstRatePercent'
+    | 'gstExempt'
+    | 'priceIncludesTax'
   >
 >;
 export type PlanPatch = Partial<

@@ -66,6 +66,10 @@ export function visitTypeToApi(t: VisitTypeRow) {
     isBoarding: t.isBoarding,
     hasSubscription: t.hasSubscription,
     capacity: t.capacity,
+    sacCode: t.sacCode ?? null,
+    gstRate: Number(t.gstRatePercent),
+    gstExempt: t.gstExempt,
+    priceIncludesTax: t.priceIncludesTax,
   };
 }
 

@@ -29,7 +29,15 @@ describe('GET /visit/getallvisittypes', () => {
     expect(types.map((v) => v.purpose)).toEqual([...PURPOSES]);
     const vet = types.find((v) => v.code === 'veterinary')!;
     const dflt = DEFAULT_VISIT_TYPES.find((v) => v.code === 'veterinary')!;
-    expect(vet).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), ...dflt });
+    // GST (issue 17): a new visit type is not taxed (0 %) until an admin sets its rate; prices include GST.
+    expect(vet).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      ...dflt,
+      sacCode: null,
+      gstRate: 0,
+      gstExempt: false,
+      priceIncludesTax: true,
+    });
     const hostel = types.find((v) => v.code === 'hostel')!;
     expect(hostel).toMatchObject({ purpose: 'Hostel', price: 1000, halfdayPrice: 600, isBoarding: true, hasSubscription: true });
   });

@@ -59,6 +59,10 @@ export function visitType(code: FormCode, prices: Partial<VisitTypeApi> = {}): V
     isBoarding: code === 'hostel' || code === 'day_care' || code === 'day_school' || code === 'play_school',
     hasSubscription: code === 'hostel' || code === 'day_care' || code === 'grooming' || code.endsWith('school'),
     capacity: null,
+    sacCode: null,
+    gstRate: 0,
+    gstExempt: false,
+    priceIncludesTax: true,
     ...prices,
   };
 }
