@@ -84,6 +84,40 @@ export const drawerSessionSchema = z.object({
 });
 export type DrawerSession = z.infer<typeof drawerSessionSchema>;
 
+/** Tax collected at one rate (null: exempt lines on bills of supply); credit notes subtract. */
+export const taxByRateSchema = z.object({
+  ratePercent: z.number().nullable(),
+  lines: z.number().int(),
+  taxableValue: money,
+  cgst: money,
+  sgst: money,
+  igst: money,
+  tax: money,
+  total: money,
+});
+export type TaxByRate = z.infer<typeof taxByRateSchema>;
+
+/** The GST of the period's documents (tax invoices and bills of supply add, credit notes subtract). */
+export const takingsTaxSchema = z.object({
+  byRate: z.array(taxByRateSchema),
+  taxableValue: money,
+  cgst: money,
+  sgst: money,
+  igst: money,
+  /** Tax collected: CGST + SGST + IGST. */
+  total: money,
+  documents: z.object({ taxInvoices: z.number().int(), billsOfSupply: z.number().int(), creditNotes: z.number().int() }),
+});
+export type TakingsTax = z.infer<typeof takingsTaxSchema>;
+
+/** GET /payments/gst-summary.csv (admins): a range of at most one financial year. */
+export const gstSummaryQuery = z.object({ from: dateSchema, to: dateSchema }).superRefine((q, ctx) => {
+  if (typeof q.from !== 'string' || typeof q.to !== 'string') return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', message: TAKINGS_MESSAGES.rangeOrder, path: ['from'] });
+  else if (daysBetween(q.from, q.to) + 1 > TAKINGS_MAX_RANGE_DAYS)
+    ctx.addIssue({ code: 'custom', message: TAKINGS_MESSAGES.rangeTooLong, path: ['to'] });
+}, whenObject);
+
 export const takingsResponse = z.object({
   from: z.string(),
   to: z.string(),
@@ -109,6 +143,8 @@ export const takingsResponse = z.object({
   charged: money,
   /** The number of visits sold in the period (visits with a charge). */
   visits: z.number().int(),
+  /** Tax collected by rate, from the period's GST documents. */
+  tax: takingsTaxSchema,
   cashDrawer: z.object({
     /** The session open now (if any). */
     open: drawerSessionSchema.nullable(),

@@ -4,6 +4,7 @@ import {
   drawerResponse,
   drawerSettingsBody,
   drawerSettingsResponse,
+  gstSummaryQuery,
   takingsQuery,
   takingsResponse,
 } from '@pawdesk/shared';
@@ -11,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import { closeDrawer, currentDrawer, openDrawer, setDrawerRequired } from './drawer.service.ts';
-import { takingsCsv } from './takings-csv.service.ts';
+import { gstSummaryCsv, takingsCsv } from './takings-csv.service.ts';
 import { takings } from './takings.service.ts';
 
 const tags = ['payments'];
@@ -42,12 +43,29 @@ export const takingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary:
-          'The day’s takings as CSV (UTF-8 with BOM, formula characters neutralised): the figures of /payments/takings, then the period’s completed ledger rows',
+          'The day’s takings as CSV (UTF-8 with BOM, formula characters neutralised; admins: from and to, at most one financial year): the figures of /payments/takings, tax by rate, the visits, the period’s completed ledger rows and its GST documents',
         querystring: takingsQuery,
       },
     },
     async (req, reply) => {
       const { filename, csv } = await takingsCsv(ctx, req.query, principal(req).isAdmin);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+    },
+  );
+
+  app.get(
+    '/payments/gst-summary.csv',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags,
+        summary:
+          'Admins: the GST summary for the accountant as CSV: the documents dated from … to (at most one financial year) by SAC/HSN code and rate, credit notes subtracted, with totals',
+        querystring: gstSummaryQuery,
+      },
+    },
+    async (req, reply) => {
+      const { filename, csv } = await gstSummaryCsv(ctx, req.query, principal(req).isAdmin);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
     },
   );

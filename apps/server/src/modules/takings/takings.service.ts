@@ -4,6 +4,7 @@ import {
   MONEY_METHODS,
   TAKINGS_MESSAGES as M,
   type TakingsResponse,
+  type TakingsTax,
   addDays,
   toRupees,
 } from '@pawdesk/shared';
@@ -17,6 +18,7 @@ import {
   type SubjectKey,
   walletAppliedBetween,
 } from '../payments/payments.service.ts';
+import { gstTotalsBetween } from '../documents/documents.service.ts';
 import { visitLabelsByIds } from '../visits/visit-lookups.service.ts';
 import { drawerSummary } from './drawer.service.ts';
 
@@ -24,6 +26,33 @@ import { drawerSummary } from './drawer.service.ts';
  * The day's takings (issue 17): every figure of the business day(s) in the business time zone, read from the ledger
  * (payments) by paid_at, the time the money moved or the entry was posted. Completed rows only.
  */
+
+/** The GST of the period's documents (dated from … to), in rupees. */
+export async function taxOfPeriod(db: AppContext['db'], from: string, to: string): Promise<TakingsTax> {
+  const g = await gstTotalsBetween(db, from, to);
+  const rupeesOf = (t: { taxableValuePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number }) => ({
+    taxableValue: toRupees(t.taxableValuePaise),
+    cgst: toRupees(t.cgstPaise),
+    sgst: toRupees(t.sgstPaise),
+    igst: toRupees(t.igstPaise),
+  });
+  return {
+    byRate: g.byRate.map((r) => ({
+      ratePercent: r.ratePercent,
+      lines: r.lines,
+      ...rupeesOf(r),
+      tax: toRupees(r.taxPaise),
+      total: toRupees(r.totalPaise),
+    })),
+    ...rupeesOf(g.totals),
+    total: toRupees(g.totals.taxPaise),
+    documents: {
+      taxInvoices: g.documents.tax_invoice,
+      billsOfSupply: g.documents.bill_of_supply,
+      creditNotes: g.documents.credit_note,
+    },
+  };
+}
 
 /** The instant a calendar date starts in a time zone. */
 export function startOfDay(date: string, tz: string): Date {
@@ -173,6 +202,7 @@ export async function takings(
     heldPayments: toRupees(held.paise),
     charged: toRupees(allCharges.paise),
     visits: new Set(charges.flatMap((c) => (c.visitId ? [c.visitId] : []))).size,
+    tax: await taxOfPeriod(db, period.from, period.to),
     cashDrawer: await drawerSummary(ctx, start, end),
   };
 }
