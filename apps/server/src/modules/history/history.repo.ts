@@ -127,6 +127,8 @@ export function searchPageQuery(db: DbOrTx, f: SearchFilter, limit: number, afte
     .select({
       id: visitSearch.visitId,
       cursorTs: cursorTs(visitSearch.createdAt),
+      petId: visitSearch.petId,
+      visitTypeId: visitSearch.visitTypeId,
       ownerId: visitSearch.ownerId,
       duePaise: visitSearch.duePaise,
       paidPaise: visitSearch.paidPaise,

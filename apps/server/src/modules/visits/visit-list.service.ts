@@ -11,7 +11,7 @@ export { onVisitVoided, type VisitVoidedListener } from './visit-changes.ts';
 /**
  * What the Visit History search (history module) reads of visits: a visit to index (its search row copies the
  * purpose, the pet and the time), the visits that sold a subscription, and a page of visits as the list's rows, in
- * a few batched queries whatever the page size (no query per row).
+ * four batched queries run side by side whatever the page size (no query per row).
  */
 export type VisitToIndex = Awaited<ReturnType<typeof findVisitsToIndex>>[number];
 
@@ -26,6 +26,9 @@ export async function visitsSellingSubscription(db: DbOrTx, subscriptionId: stri
 
 /** What the search row knows of a visit and the visit itself does not: the money from the ledger. */
 export interface ListMoney {
+  /** The visit's pet and visit type as the search row holds them, so every lookup of a page runs at once. */
+  petId: string;
+  visitTypeId: string;
   duePaise: number;
   paidPaise: number;
   paymentState: VisitListRow['paymentState'];
@@ -44,17 +47,19 @@ export async function visitListRows(
   ids: readonly string[],
   money: ReadonlyMap<string, ListMoney>,
 ): Promise<VisitListRow[]> {
-  const visits = await findVisitsByIds(db, ids);
-  const [items, pets, types] = await Promise.all([
-    findVisitItems(
-      db,
-      visits.map((v) => v.id),
-    ),
+  const known = ids.flatMap((id) => {
+    const m = money.get(id);
+    return m ? [m] : [];
+  });
+  // One round trip: the visits, their lines, their pets with owners and their visit types, side by side.
+  const [visits, items, pets, types] = await Promise.all([
+    findVisitsByIds(db, ids),
+    findVisitItems(db, ids),
     petsWithOwnersByIds(
       db,
-      visits.map((v) => v.petId),
+      known.map((m) => m.petId),
     ),
-    visitTypesByIds(db, [...new Set(visits.map((v) => v.visitTypeId))]),
+    visitTypesByIds(db, [...new Set(known.map((m) => m.visitTypeId))]),
   ]);
   const byId = new Map(visits.map((v) => [v.id, v]));
   const typeById = new Map(types.map((t) => [t.id, t]));
