@@ -34,6 +34,7 @@ const STAFF = [
   '/staff/deboard',
   '/staff/prescription',
   '/staff/onlinecustomerappointment',
+  '/staff/documents/000000000000000000000000',
 ];
 const CUSTOMER = [
   '/customer/dashboard',
@@ -45,6 +46,8 @@ const CUSTOMER = [
   '/customer/subscription',
   '/customer/viewvisit',
   '/customer/viewpetvisit/000000000000000000000000',
+  '/customer/documents',
+  '/customer/documents/000000000000000000000000',
   '/customerpetform',
 ];
 
