@@ -103,7 +103,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (req) => {
-      const { email } = await emailDocument(ctx, req.params.id, reader(req), ctx.clock.today());
+      const { email } = await emailDocument(ctx, req.params.id, reader(req));
       return { success: true as const, message: DOCUMENT_MESSAGES.emailed(email) };
     },
   );

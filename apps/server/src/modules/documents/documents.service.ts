@@ -35,6 +35,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { DocumentParty } from '../../db/schema/documents.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.ts';
+import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import { taxedItemsById, taxedItemsByName, type TaxedItemRow } from '../inventory/inventory-tax.service.ts';
 import { enqueueEmails } from '../notifications/notifications.service.ts';
@@ -48,6 +49,7 @@ import {
   onLedgerWrite,
   subjectOf,
 } from '../payments/payments.service.ts';
+import { moneyTransaction } from '../payments/money.service.ts';
 import { lockReceiptSeriesRow, nextReceiptSeq } from '../payments/receipt-series.service.ts';
 import { type OwnerBillingRow, ownerOfCustomer, ownersForBilling, petNamesByIds } from '../pets/owner-billing.service.ts';
 import { prescriptionLinesOf } from '../prescriptions/prescription-lines.service.ts';
@@ -825,7 +827,7 @@ export async function documentsBetween(db: DbOrTx, fromDate: string, toDate: str
  * Queues the document to its owner's email through the outbox, with its PDF attached (rendered now). 400 when the
  * owner has no email address. Each call queues one message (the route is idempotent by Idempotency-Key).
  */
-export async function emailDocument(ctx: DocumentsContext, id: string, who: Reader, today: string): Promise<{ email: string }> {
+export async function emailDocument(ctx: AppContext, id: string, who: Reader): Promise<{ email: string }> {
   const found = await loadAny(ctx, id);
   await assertReader(ctx, who, found.ownerId);
   const owner = (await ownersForBilling(ctx.db, [found.ownerId])).get(found.ownerId);
@@ -841,23 +843,27 @@ export async function emailDocument(ctx: DocumentsContext, id: string, who: Read
     '',
     view.seller.name,
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
-  await enqueueEmails(ctx.db, [
-    {
-      dedupeKey: `document:${view._id}:${newId()}`,
-      kind: 'document',
-      refDate: today,
-      ownerId: owner.id,
-      ownerName: owner.name,
-      toAddress: email,
-      subject: `${view.title} ${view.number} from ${view.seller.name}`,
-      body: lines.join('\n'),
-      meta: {
-        documentId: view._id,
-        attachments: [
-          { filename: documentFileName(view.number), contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
-        ],
+  const today = ctx.clock.today();
+  // A money transaction only for its Idempotency-Key: the key is claimed with the message, so a repeat sends none.
+  await moneyTransaction(ctx, (tx) =>
+    enqueueEmails(tx, [
+      {
+        dedupeKey: `document:${view._id}:${newId()}`,
+        kind: 'document',
+        refDate: today,
+        ownerId: owner.id,
+        ownerName: owner.name,
+        toAddress: email,
+        subject: `${view.title} ${view.number} from ${view.seller.name}`,
+        body: lines.join('\n'),
+        meta: {
+          documentId: view._id,
+          attachments: [
+            { filename: documentFileName(view.number), contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+          ],
+        },
       },
-    },
-  ]);
+    ]),
+  );
   return { email };
 }
