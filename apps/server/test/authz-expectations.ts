@@ -288,6 +288,7 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/payments/drawer/close`]: staffOnly([200, 409], () => ({ body: { counted: 100 } })),
   // Off, so the matrix's own cash requests are not refused (drawer-required.test.ts turns it on).
   [`GET ${V}/payments/gst-summary.csv`]: adminOnly(200, (fx) => ({ query: { from: fx.today, to: fx.today } })),
+  [`GET ${V}/dashboard/today`]: staffOnly(200),
   [`PUT ${V}/payments/drawer/settings`]: adminOnly(200, () => ({ body: { required: false } })),
   // GST documents (issue 17): the matrix's app has no GSTIN, so a receipt of customer A (a cash sale) stands for a
   // document; documents.test.ts covers tax invoices, credit notes, the PDF and the email.

@@ -42,3 +42,4 @@ export * from './tax/words.ts';
 export * from './tax/codes.ts';
 export * from './visits/visit-list.ts';
 export * from './tax/settings.ts';
+export * from './dashboard/schemas.ts';

@@ -33,6 +33,7 @@ import { walletRoutes } from './wallet/wallet.routes.ts';
 import { packageOfferRoutes } from './packages/packages.routes.ts';
 import { packageSaleRoutes } from './sales/package-sales.routes.ts';
 import { takingsRoutes } from './takings/takings.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { documentRoutes } from './documents/documents.routes.ts';
 import { historyRoutes } from './history/history.routes.ts';
 
@@ -72,6 +73,7 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   packageOfferRoutes,
   packageSaleRoutes,
   takingsRoutes,
+  dashboardRoutes,
   documentRoutes,
   historyRoutes,
 ];

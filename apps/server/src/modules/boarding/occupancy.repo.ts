@@ -79,3 +79,19 @@ export async function bookedPerDay(db: DbOrTx, visitTypeIds: readonly string[], 
     group by 1, 2`;
   return ((await db.execute(query)) as unknown as { rows: BookedRow[] }).rows;
 }
+
+/**
+ * Stays boarded now by their last booked day (entry day + booked days − 1, in the business time zone): how many end
+ * today and how many ended before (overstays). The Today board's departures.
+ */
+export async function departuresOn(db: DbOrTx, today: string, tz: string): Promise<{ dueToday: number; overdue: number }> {
+  const last = sql`((${boardings.entryTime} at time zone ${tz})::date + (${boardings.numberOfDays} - 1))`;
+  const [row] = await db
+    .select({
+      dueToday: sql<number>`(count(*) filter (where ${last} = ${today}::date))::int`,
+      overdue: sql<number>`(count(*) filter (where ${last} < ${today}::date))::int`,
+    })
+    .from(boardings)
+    .where(eq(boardings.isBoarded, true));
+  return { dueToday: Number(row?.dueToday ?? 0), overdue: Number(row?.overdue ?? 0) };
+}

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
 import { allVisitTypes, BOARDING_CODES, type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
-import { bookedPerDay, countActiveOfType, lockTypeCapacity } from './occupancy.repo.ts';
+import { bookedPerDay, countActiveOfType, departuresOn, lockTypeCapacity } from './occupancy.repo.ts';
 
 /**
  * Capacity and occupancy (issue 11, beyond the spec). A boarding type holds at most `capacity` pets at once (null =
@@ -65,4 +65,9 @@ export async function occupancy(ctx: AppContext, q: { from?: string; days: numbe
       booked: booked.get(t.id)!,
     })),
   };
+}
+
+/** Stays boarded now whose booked days end today, and those past their last booked day (the Today board). */
+export function departuresDue(ctx: AppContext): Promise<{ dueToday: number; overdue: number }> {
+  return departuresOn(ctx.db, ctx.clock.today(), ctx.config.tz);
 }

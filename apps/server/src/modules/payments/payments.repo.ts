@@ -306,6 +306,37 @@ export async function chargesBetween(db: DbOrTx, from: Date, to: Date) {
     .where(and(completedBetween(from, to), eq(payments.kind, 'charge')));
 }
 
+/** One group of the Today board's chart: a business day, the visit (or the kind of sale without one), the sum. */
+export interface ChargeDayRow {
+  day: string;
+  visitId: string | null;
+  /** The sale without a visit: 'package_day', 'boarding', 'prescription', 'subscription' or 'appointment'. */
+  other: string | null;
+  paise: number;
+}
+
+/**
+ * Completed charges with paid_at in [from, to), summed per business day (in `tz`) and visit (or kind of sale without
+ * a visit), in one grouped query: the Today board's 30-day chart (the visits module names each visit's purpose).
+ */
+export async function chargesByDay(db: DbOrTx, from: Date, to: Date, tz: string): Promise<ChargeDayRow[]> {
+  const day = sql<string>`((${payments.paidAt} at time zone ${tz})::date)::text`;
+  const other = sql<string | null>`case
+    when ${payments.chargeFor} = 'package_day' or (${payments.packageId} is not null and ${payments.visitId} is null) then 'package_day'
+    when ${payments.visitId} is not null then null
+    when ${payments.boardingId} is not null then 'boarding'
+    when ${payments.prescriptionId} is not null then 'prescription'
+    when ${payments.subscriptionId} is not null then 'subscription'
+    else 'appointment' end`;
+  const visitId = sql<string | null>`case when ${payments.chargeFor} = 'package_day' then null else ${payments.visitId} end`;
+  const rows = await db
+    .select({ day, visitId, other, paise: sql<string>`sum(${payments.amountPaise})` })
+    .from(payments)
+    .where(and(completedBetween(from, to), eq(payments.kind, 'charge')))
+    .groupBy(sql`1`, sql`2`, sql`3`);
+  return rows.map((r) => ({ ...r, paise: Number(r.paise) }));
+}
+
 /**
  * Cash that came in and went out (completed cash payments and refunds, any account) with completed_at in
  * [from, to]: the cash drawer's session.

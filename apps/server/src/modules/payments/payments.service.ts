@@ -426,7 +426,9 @@ export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';
 export { entriesByIds } from './payments.repo.ts';
 export {
   cashMovedBetween,
+  type ChargeDayRow,
   chargesBetween,
+  chargesByDay,
   entriesPaidBetween,
   type LedgerTotal,
   ledgerTotalsBetween,

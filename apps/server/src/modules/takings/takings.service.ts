@@ -5,6 +5,9 @@ import {
   TAKINGS_MESSAGES as M,
   type TakingsResponse,
   type TakingsTax,
+  type TodayChart,
+  chartDates,
+  TODAY_CHART_DAYS,
   addDays,
   toRupees,
 } from '@pawdesk/shared';
@@ -12,6 +15,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import {
   chargesBetween,
+  chargesByDay,
   entriesBySubject,
   type LedgerRow,
   ledgerTotalsBetween,
@@ -205,4 +209,63 @@ export async function takings(
     tax: await taxOfPeriod(db, period.from, period.to),
     cashDrawer: await drawerSummary(ctx, start, end),
   };
+}
+
+/** Money received on sales on a business day (wallet money applied included) and the sales charged (the Today board). */
+export async function dayTotals(ctx: AppContext, date: string): Promise<{ received: number; charged: number }> {
+  const start = startOfDay(date, ctx.config.tz);
+  const end = startOfDay(addDays(date, 1), ctx.config.tz);
+  const [totals, walletPaise] = await Promise.all([
+    ledgerTotalsBetween(ctx.db, start, end),
+    walletAppliedBetween(ctx.db, start, end),
+  ]);
+  let received = walletPaise;
+  let charged = 0;
+  for (const t of totals) {
+    if (t.kind === 'payment' && t.account === 'sale') received += t.amountPaise;
+    if (t.kind === 'charge') charged += t.amountPaise;
+  }
+  return { received: toRupees(received), charged: toRupees(charged) };
+}
+
+const OTHER_PURPOSES: Record<string, string> = {
+  package_day: 'Boarding package',
+  boarding: 'Stay',
+  prescription: 'Prescription',
+  subscription: 'Subscription',
+  appointment: 'Appointment',
+};
+
+/**
+ * Sales charged per business day by purpose over the last 30 days (today included): one grouped ledger query, the
+ * visits' purposes from the visits module in one lookup. Purposes by total, largest first.
+ */
+export async function takingsChart(ctx: AppContext, today: string, days = TODAY_CHART_DAYS): Promise<TodayChart> {
+  const tz = ctx.config.tz;
+  const dates = chartDates(today, days);
+  const rows = await chargesByDay(ctx.db, startOfDay(dates[0]!, tz), startOfDay(addDays(today, 1), tz), tz);
+  const labels = await visitLabelsByIds(
+    ctx.db,
+    rows.flatMap((r) => (r.visitId ? [r.visitId] : [])),
+  );
+  const index = new Map(dates.map((d, i) => [d, i]));
+  const byPurpose = new Map<string, number[]>();
+  const totals = dates.map(() => 0);
+  for (const r of rows) {
+    const i = index.get(r.day);
+    if (i === undefined) continue;
+    const purpose = r.visitId ? (labels.get(r.visitId)?.purpose ?? 'Visit') : (OTHER_PURPOSES[r.other ?? ''] ?? 'Other');
+    const series = byPurpose.get(purpose) ?? dates.map(() => 0);
+    series[i]! += r.paise;
+    totals[i]! += r.paise;
+    byPurpose.set(purpose, series);
+  }
+  const purposes = [...byPurpose.entries()]
+    .map(([purpose, paise]) => ({
+      purpose,
+      amounts: paise.map(toRupees),
+      total: toRupees(paise.reduce((a, b) => a + b, 0)),
+    }))
+    .sort((a, b) => b.total - a.total || a.purpose.localeCompare(b.purpose));
+  return { dates, purposes, totals: totals.map(toRupees) };
 }
