@@ -13,6 +13,7 @@ import {
 } from '@pawdesk/shared';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
+import { GstFields } from '../../../components/gst/GstFields';
 import { COUNT_INPUT as COUNT, MONEY_INPUT as MONEY, NumberField } from '../../../components/NumberField';
 import { ApiError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
@@ -26,6 +27,11 @@ interface FormValues {
   unitMinRetailPriceNGO: number | string;
   unitMaxRetailPriceCustomer: number | string;
   reorderLevel: number | string;
+  /** GST (issue 17): '' for no HSN code; a new item is not taxed (0 %) and its prices include GST. */
+  hsnCode: string;
+  gstRate: number;
+  gstExempt: boolean;
+  priceIncludesTax: boolean;
 }
 
 type NumberName = 'stock' | 'reorderLevel' | 'unitCostPrice' | 'unitMinRetailPriceNGO' | 'unitMaxRetailPriceCustomer';
@@ -45,6 +51,10 @@ function initialValues(item?: InventoryItem): FormValues {
       unitMinRetailPriceNGO: 0,
       unitMaxRetailPriceCustomer: 0,
       reorderLevel: defaultReorderLevel('ml'),
+      hsnCode: '',
+      gstRate: 0,
+      gstExempt: false,
+      priceIncludesTax: true,
     };
   }
   return {
@@ -56,6 +66,10 @@ function initialValues(item?: InventoryItem): FormValues {
     unitMinRetailPriceNGO: item.unitMinRetailPriceNGO,
     unitMaxRetailPriceCustomer: item.unitMaxRetailPriceCustomer,
     reorderLevel: item.reorderLevel,
+    hsnCode: item.hsnCode ?? '',
+    gstRate: item.gstRate,
+    gstExempt: item.gstExempt,
+    priceIncludesTax: item.priceIncludesTax,
   };
 }
 
@@ -166,6 +180,28 @@ export function InventoryForm({
           {money('unitMinRetailPriceNGO', 'NGO Minimum Retail Price')}
           {money('unitMaxRetailPriceCustomer', 'Customer Maximum Retail Price')}
         </SimpleGrid>
+
+        <Divider mt="xs" />
+        <div>
+          <Title order={2} fz="md">
+            GST
+          </Title>
+          <Text size="sm" c="dimmed">
+            Optional. Leave the rate at 0% for goods that are not taxed.
+          </Text>
+        </div>
+        <GstFields
+          control={form.control}
+          codeName="hsnCode"
+          kind="HSN"
+          currentRate={item?.gstRate}
+          errors={{
+            code: errors.hsnCode?.message,
+            gstRate: errors.gstRate?.message,
+            gstExempt: errors.gstExempt?.message,
+            priceIncludesTax: errors.priceIncludesTax?.message,
+          }}
+        />
 
         <Group justify="flex-end" mt="sm">
           <Button type="submit" disabled={saving} miw={220}>

@@ -4,10 +4,14 @@ import { useEditOwner } from '../api/save-pets';
 import type { OwnerContactValues } from '../forms';
 import { EditFormCard } from './EditFormCard';
 import { OwnerFields } from './OwnerFields';
+import { OwnerGstFields } from './OwnerGstFields';
 
 interface EditOwnerFormValues extends OwnerContactValues {
   id: string;
   name: string;
+  /** GST (issue 17): '' for none. */
+  gstin: string;
+  stateCode: string;
 }
 
 /** Inline Edit Owner Details form (spec 000 §2, §5). */
@@ -19,10 +23,13 @@ export function EditOwnerForm({ owner, onCancel }: { owner: Owner; onCancel: () 
     phone: owner.phone,
     email: owner.email ?? '',
     address: owner.address,
+    gstin: owner.gstin ?? '',
+    stateCode: owner.stateCode ?? '',
   });
   return (
     <EditFormCard form={form} save={edit} title="Edit Owner Details" label="Edit owner details" onCancel={onCancel}>
       <OwnerFields nameField="name" autoFocus />
+      <OwnerGstFields />
     </EditFormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   type AdminVisitType,
   CAPACITY_LABEL,
@@ -9,6 +9,7 @@ import {
   updateVisitTypeBody,
 } from '@pawdesk/shared';
 import { Controller } from 'react-hook-form';
+import { GstFields } from '../../../components/gst/GstFields';
 import { COUNT_INPUT, MONEY_INPUT, NumberField } from '../../../components/NumberField';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { fieldProps, useZodForm } from '../../../lib/forms';
@@ -17,7 +18,16 @@ import { useUpdateVisitType } from '../api/update-visit-type';
 import { hasConsultations } from './VisitTypesTable';
 
 /** `capacity`: boarding types only; null (an empty field) is no limit. */
-type Values = { purpose: string; active: boolean; capacity?: number | null } & Record<PriceField, number | string>;
+type Values = {
+  purpose: string;
+  active: boolean;
+  capacity?: number | null;
+  /** GST (issue 17): '' for no SAC code. */
+  sacCode: string;
+  gstRate: number;
+  gstExempt: boolean;
+  priceIncludesTax: boolean;
+} & Record<PriceField, number | string>;
 
 const BASIC: PriceField[] = ['price', 'halfdayPrice'];
 const CONSULTATION: PriceField[] = [
@@ -31,6 +41,10 @@ const valuesOf = (t: AdminVisitType): Values => ({
   purpose: t.purpose,
   active: t.active,
   ...(t.isBoarding ? { capacity: t.capacity } : {}),
+  sacCode: t.sacCode ?? '',
+  gstRate: t.gstRate,
+  gstExempt: t.gstExempt,
+  priceIncludesTax: t.priceIncludesTax,
   ...(Object.fromEntries([...BASIC, ...CONSULTATION].map((f) => [f, t[f]])) as Record<PriceField, number>),
 });
 
@@ -112,6 +126,23 @@ function Form({ type, onDone }: { type: AdminVisitType; onDone: () => void }) {
             </SimpleGrid>
           </>
         ) : null}
+        <Divider />
+        <Text size="sm" fw={600}>
+          GST
+        </Text>
+        <GstFields
+          control={form.control}
+          codeName="sacCode"
+          kind="SAC"
+          currentRate={type.gstRate}
+          errors={{
+            code: errors.sacCode?.message,
+            gstRate: errors.gstRate?.message,
+            gstExempt: errors.gstExempt?.message,
+            priceIncludesTax: errors.priceIncludesTax?.message,
+          }}
+        />
+        <Divider />
         <Controller
           control={form.control}
           name="active"

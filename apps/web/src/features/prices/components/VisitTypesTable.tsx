@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip, VisuallyHi
 import { useMediaQuery } from '@mantine/hooks';
 import { type AdminVisitType, VISIT_TYPE_CODE } from '@pawdesk/shared';
 import { IconEdit, IconHistory } from '@tabler/icons-react';
+import { gstSummaryText } from '../../../components/gst/gst-rules';
 import { Money } from '../../../components/Money';
 import { TableHead } from '../../../components/TableHead';
 
@@ -43,6 +44,20 @@ export const capacityText = (t: AdminVisitType) => {
   if (t.capacity === null) return 'No limit';
   return `${t.capacity} ${t.capacity === 1 ? 'place' : 'places'}`;
 };
+
+/** The GST of a visit type: its summary and SAC code. */
+function Gst({ t }: { t: AdminVisitType }) {
+  return (
+    <Text size="sm" data-testid="visit-type-gst" style={{ whiteSpace: 'nowrap' }}>
+      {gstSummaryText(t)}
+      {t.sacCode ? (
+        <Text span size="xs" c="dimmed" ml={6}>
+          SAC {t.sacCode}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
 
 function Purpose({ t }: { t: AdminVisitType }) {
   return (
@@ -112,6 +127,12 @@ export function VisitTypesTable({ types, onEdit, onHistory }: Props) {
                 </Text>
               ) : null}
             </Text>
+            <Group gap={6} mt={2}>
+              <Text span size="xs" c="dimmed">
+                GST
+              </Text>
+              <Gst t={t} />
+            </Group>
             {hasConsultations(t) ? (
               <div style={{ marginTop: 4 }}>
                 <Consultations t={t} />
@@ -130,6 +151,7 @@ export function VisitTypesTable({ types, onEdit, onHistory }: Props) {
           { label: 'Base price', ta: 'right' },
           { label: 'Half day', ta: 'right' },
           { label: 'Capacity', ta: 'right' },
+          'GST',
           'Consultation',
           { label: <VisuallyHidden>Actions</VisuallyHidden>, w: 90 },
         ]}
@@ -148,6 +170,9 @@ export function VisitTypesTable({ types, onEdit, onHistory }: Props) {
             </Table.Td>
             <Table.Td ta="right" c={t.isBoarding ? undefined : 'dimmed'} data-testid="visit-type-capacity">
               {capacityText(t)}
+            </Table.Td>
+            <Table.Td>
+              <Gst t={t} />
             </Table.Td>
             <Table.Td>
               <Consultations t={t} />

@@ -14,6 +14,7 @@ import { usePackageOffers, useSetPackageOffered } from '../api/packages';
 import { useRestorePlan } from '../api/restore-plan';
 import { useRetirePlan } from '../api/retire-plan';
 import { AdmissionRuleCard } from '../components/AdmissionRuleCard';
+import { GstRatesCard } from '../components/GstRatesCard';
 import { HistoryDrawer, type HistoryTarget } from '../components/HistoryDrawer';
 import { PackageModal, type PackageTarget } from '../components/PackageModal';
 import { PackagesSection } from '../components/PackagesSection';
@@ -186,6 +187,12 @@ function PriceManager() {
           ) : (
             <LoadingState label="Loading boarding packages..." />
           )}
+        </Section>
+        <Section
+          title="GST rates"
+          hint="The rates visit types and items may use. A retired rate stays on documents issued before it was retired."
+        >
+          <GstRatesCard />
         </Section>
         <Section title="Admission rule" hint="Who may board: a dog's age and its core vaccinations.">
           <AdmissionRuleCard />
