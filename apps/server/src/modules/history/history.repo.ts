@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { visitSearch } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor, cursorTs, newestFirst } from '../../lib/cursor.ts';
@@ -81,10 +81,15 @@ export async function updateOwnerInSearch(db: DbOrTx, ownerId: string, o: { name
   if (o.name !== undefined) set.ownerName = o.name;
   if (o.phone !== undefined) set.ownerPhone = o.phone;
   if (Object.keys(set).length === 0) return;
+  // Only rows whose copy differs: an edit that changes neither rewrites nothing.
+  const differs = or(
+    ...(set.ownerName !== undefined ? [ne(visitSearch.ownerName, set.ownerName)] : []),
+    ...(set.ownerPhone !== undefined ? [ne(visitSearch.ownerPhone, set.ownerPhone)] : []),
+  );
   await db
     .update(visitSearch)
     .set({ ...set, updatedAt: sql`now()` as unknown as Date })
-    .where(eq(visitSearch.ownerId, ownerId));
+    .where(and(eq(visitSearch.ownerId, ownerId), differs));
 }
 
 /** These visits' rows (any order). */
