@@ -26,6 +26,7 @@ import { useAuth } from '../../../lib/auth';
 import { ExpiringCard } from '../components/ExpiringCard';
 import { NotificationsCard } from '../components/NotificationsCard';
 import { OccupancyCard } from '../components/OccupancyCard';
+import { TodayStrip } from '../components/TodayStrip';
 import classes from './dashboard.module.css';
 
 interface Tile {
@@ -71,6 +72,7 @@ export default function StaffDashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={`Welcome${user ? `, ${user.fullName}` : ''}. What would you like to do?`} />
+      <TodayStrip />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <NotificationsCard />
         <ExpiringCard />

@@ -1,4 +1,4 @@
-import type { DrawerCloseBody, DrawerOpenBody, DrawerResponse, TakingsResponse } from '@pawdesk/shared';
+import type { DrawerCloseBody, DrawerOpenBody, DrawerResponse, DrawerSettingsResponse, TakingsResponse } from '@pawdesk/shared';
 import { DEFAULT_TZ, todayIn } from '@pawdesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../lib/api-client';
@@ -7,15 +7,23 @@ import { queryRoots } from '../../../lib/query-keys';
 
 /** Keys of the takings screen: under the payments root, so any money write refreshes them. */
 export const takingsKeys = {
-  day: (date: string | undefined) => [...queryRoots.payments, 'takings', { date: date ?? 'today' }] as const,
+  day: (date: string | undefined, range?: TakingsRange | null) =>
+    [...queryRoots.payments, 'takings', range ? { from: range.from, to: range.to } : { date: date ?? 'today' }] as const,
   drawer: () => [...queryRoots.payments, 'drawer'] as const,
 };
 
-/** GET /payments/takings?date= (undefined: the business's today). */
-export function takingsQuery(date: string | undefined) {
+/** An admin's range of dates (inclusive). */
+export interface TakingsRange {
+  from: string;
+  to: string;
+}
+
+/** GET /payments/takings?date= (undefined: the business's today), or an admin's ?from=&to=. */
+export function takingsQuery(date: string | undefined, range?: TakingsRange | null) {
   return queryOptions({
-    queryKey: takingsKeys.day(date),
-    queryFn: ({ signal }) => api<TakingsResponse>('/payments/takings', { query: date ? { date } : {}, signal }),
+    queryKey: takingsKeys.day(date, range),
+    queryFn: ({ signal }) =>
+      api<TakingsResponse>('/payments/takings', { query: range ? { ...range } : date ? { date } : {}, signal }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
@@ -41,7 +49,20 @@ export function useBusinessToday(): string {
   return q.data ?? todayIn(DEFAULT_TZ);
 }
 
-/** Downloads GET /payments/takings.csv for the date (the browser saves it under the server's file name). */
-export async function downloadTakingsCsv(date: string): Promise<void> {
+/** Admins: whether cash needs an open drawer session. */
+export const setDrawerRequired = (required: boolean) =>
+  api<DrawerSettingsResponse>('/payments/drawer/settings', { method: 'PUT', body: { required } });
+
+/** Downloads GET /payments/takings.csv for the date or range (the browser saves it under the server's file name). */
+export async function downloadTakingsCsv(date: string, range?: TakingsRange | null): Promise<void> {
+  if (range) {
+    await apiDownload('/payments/takings.csv', `takings-${range.from}_${range.to}.csv`, { query: { ...range } });
+    return;
+  }
   await apiDownload('/payments/takings.csv', `takings-${date}.csv`, { query: { date } });
+}
+
+/** Admins: downloads GET /payments/gst-summary.csv for the range (a day is a range of one). */
+export async function downloadGstSummaryCsv(range: TakingsRange): Promise<void> {
+  await apiDownload('/payments/gst-summary.csv', `gst-summary-${range.from}_${range.to}.csv`, { query: { ...range } });
 }

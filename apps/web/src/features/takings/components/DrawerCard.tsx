@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import {
   type DrawerResponse,
   type DrawerSession,
@@ -14,10 +14,11 @@ import { confirm } from '../../../components/confirm';
 import { MONEY_INPUT } from '../../../components/NumberField';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { serverMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useKeyedSubmit } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
 import { queryRoots } from '../../../lib/query-keys';
-import { closeDrawer, drawerQuery, openDrawer } from '../api/takings';
+import { closeDrawer, drawerQuery, openDrawer, setDrawerRequired } from '../api/takings';
 import { differenceText, expectedBreakdown, previewDifference, signedINR } from './drawer-figures';
 
 function Figure({ label, value, hint, color }: { label: string; value: string; hint?: string; color?: string }) {
@@ -77,7 +78,18 @@ export function SessionFigures({ session }: { session: DrawerSession }) {
  */
 export function DrawerCard() {
   const qc = useQueryClient();
+  const { user } = useAuth();
   const q = useQuery(drawerQuery());
+  const requiredM = useMutation({
+    mutationFn: setDrawerRequired,
+    onSuccess: (res) => {
+      qc.setQueryData(drawerQuery().queryKey, (old: DrawerResponse | undefined) =>
+        old ? { ...old, required: res.required } : old,
+      );
+      notify.success(res.message);
+    },
+    onError: (err) => notify.error(serverMessage(err, 'Could not save the setting'), err),
+  });
   const [amount, setAmount] = useState<number | string>('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -160,6 +172,19 @@ export function DrawerCard() {
             The drawer has not been opened yet. Open it with the float in the till.
           </Text>
         )}
+        {user?.isAdmin ? (
+          <Switch
+            label="Cash needs an open drawer"
+            description="When on, cash cannot be taken or given back while the drawer is closed."
+            checked={q.data.required}
+            disabled={requiredM.isPending}
+            onChange={(e) => requiredM.mutate(e.currentTarget.checked)}
+          />
+        ) : q.data.required ? (
+          <Text size="sm" c="dimmed">
+            Cash is taken only while the drawer is open.
+          </Text>
+        ) : null}
         <form
           onSubmit={(e) => {
             e.preventDefault();

@@ -4,23 +4,24 @@ import { DatePickerInput } from '@mantine/dates';
 import {
   formatDate,
   formatINR,
-  isIsoDate,
   MONEY_METHODS,
   TAKINGS_MESSAGES,
   TAKINGS_METHOD_LABELS,
   TAKINGS_METHODS,
   type TakingsResponse,
 } from '@pawdesk/shared';
-import { IconCalendar, IconDownload } from '@tabler/icons-react';
+import { IconCalendar, IconDownload, IconReceiptTax } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { serverMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { downloadTakingsCsv, takingsQuery, useBusinessToday } from '../api/takings';
+import { downloadGstSummaryCsv, downloadTakingsCsv, takingsQuery, useBusinessToday } from '../api/takings';
 import { DrawerCard, SessionFigures } from '../components/DrawerCard';
+import { periodFromParams, rangeError, rateLabel } from '../components/range';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -82,8 +83,9 @@ function Figures({ data }: { data: TakingsResponse }) {
     data.heldPayments === 0;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 7 }} spacing="sm">
         <Stat label="Sales" value={formatINR(data.charged)} hint={`${data.visits} visit${data.visits === 1 ? '' : 's'}`} />
+        <Stat label="Tax collected" value={formatINR(data.tax.total)} hint="GST on the period's documents" />
         <Stat label="Received" value={formatINR(data.received)} hint="on sales, wallet included" />
         <Stat
           label="Refunds"
@@ -99,7 +101,10 @@ function Figures({ data }: { data: TakingsResponse }) {
         />
       </SimpleGrid>
       {nothing ? (
-        <EmptyState title="Nothing was taken on this day" hint="Sales, payments and refunds of the day appear here." />
+        <EmptyState
+          title={data.from === data.to ? 'Nothing was taken on this day' : 'Nothing was taken in this period'}
+          hint="Sales, payments and refunds of the day appear here."
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Section title="By purpose">
@@ -159,6 +164,50 @@ function Figures({ data }: { data: TakingsResponse }) {
               total={data.walletTopUps.total}
             />
           </Section>
+          <Section title="Tax collected by rate">
+            {data.tax.byRate.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No GST documents were issued in this period.
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={420}>
+                <Table aria-label="Tax collected by rate" striped withRowBorders={false}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Rate</Table.Th>
+                      <Table.Th ta="right">Taxable</Table.Th>
+                      <Table.Th ta="right">CGST</Table.Th>
+                      <Table.Th ta="right">SGST</Table.Th>
+                      <Table.Th ta="right">IGST</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.tax.byRate.map((r) => (
+                      <Table.Tr key={rateLabel(r.ratePercent)}>
+                        <Table.Td>{rateLabel(r.ratePercent)}</Table.Td>
+                        <Table.Td ta="right">{formatINR(r.taxableValue)}</Table.Td>
+                        <Table.Td ta="right">{formatINR(r.cgst)}</Table.Td>
+                        <Table.Td ta="right">{formatINR(r.sgst)}</Table.Td>
+                        <Table.Td ta="right">{formatINR(r.igst)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                    <Table.Tr>
+                      <Table.Td fw={700}>Tax collected</Table.Td>
+                      <Table.Td ta="right">{formatINR(data.tax.taxableValue)}</Table.Td>
+                      <Table.Td ta="right" colSpan={3} fw={700} data-testid="takings-tax-total">
+                        {formatINR(data.tax.total)}
+                      </Table.Td>
+                    </Table.Tr>
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <Text size="xs" c="dimmed" mt="xs">
+              {data.tax.documents.taxInvoices} tax invoice{data.tax.documents.taxInvoices === 1 ? '' : 's'},{' '}
+              {data.tax.documents.billsOfSupply} bill{data.tax.documents.billsOfSupply === 1 ? '' : 's'} of supply,{' '}
+              {data.tax.documents.creditNotes} credit note{data.tax.documents.creditNotes === 1 ? '' : 's'}
+            </Text>
+          </Section>
         </SimpleGrid>
       )}
       {data.cashDrawer.sessions.length > 0 ? (
@@ -180,21 +229,42 @@ function Figures({ data }: { data: TakingsResponse }) {
  */
 export default function TakingsPage() {
   const today = useBusinessToday();
+  const { user } = useAuth();
+  const isAdmin = Boolean(user?.isAdmin);
   const [params, setParams] = useSearchParams();
-  const param = params.get('date');
-  const date = param && isIsoDate(param) && param <= today ? param : undefined;
-  const q = useQuery(takingsQuery(date));
-  const shown = q.data?.from ?? date ?? today;
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
+  const { date, range } = periodFromParams(
+    { date: params.get('date'), from: params.get('from'), to: params.get('to') },
+    today,
+    isAdmin,
+  );
+  const q = useQuery(takingsQuery(date, range));
+  const shown = range ? range.from : (q.data?.from ?? date ?? today);
+  const [picked, setPicked] = useState<[string | null, string | null]>(range ? [range.from, range.to] : [null, null]);
+  const [pickedError, setPickedError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<'csv' | 'gst' | null>(null);
+  const download = async (what: 'csv' | 'gst') => {
+    setExporting(what);
     try {
-      await downloadTakingsCsv(shown);
+      if (what === 'csv') await downloadTakingsCsv(shown, range);
+      else await downloadGstSummaryCsv(range ?? { from: shown, to: shown });
     } catch (err) {
       notify.error(serverMessage(err, 'Could not export the takings'), err);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
+  };
+  const chooseRange = (v: [string | null, string | null]) => {
+    setPicked(v);
+    const [from, to] = v;
+    if (!from && !to) {
+      setPickedError(null);
+      setParams({}, { replace: true });
+      return;
+    }
+    if (!from || !to) return;
+    const err = rangeError(from, to, today);
+    setPickedError(err);
+    if (!err) setParams({ from, to }, { replace: true });
   };
 
   let body: ReactNode;
@@ -212,24 +282,65 @@ export default function TakingsPage() {
     );
   }
 
+  const subtitle = range
+    ? `${formatDate(range.from)} – ${formatDate(range.to)}`
+    : `${formatDate(shown)}${shown === today ? ' (today)' : ''}`;
   return (
     <>
-      <PageHeader title="Day's takings" subtitle={`${formatDate(shown)}${shown === today ? ' (today)' : ''}`} />
+      <PageHeader title="Day's takings" subtitle={subtitle} />
       <Stack gap="lg">
         <Group align="flex-end" gap="sm">
           <DatePickerInput
             label="Date"
-            value={shown}
-            onChange={(d) => d && setParams(d === today ? {} : { date: d }, { replace: true })}
+            value={range ? null : shown}
+            placeholder="Pick a day"
+            onChange={(d) => {
+              if (!d) return;
+              setPicked([null, null]);
+              setPickedError(null);
+              setParams(d === today ? {} : { date: d }, { replace: true });
+            }}
             maxDate={today}
             valueFormat="D MMM YYYY"
             leftSection={<IconCalendar size={18} />}
             w={{ base: '100%', xs: 240 }}
             popoverProps={{ withinPortal: true }}
           />
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()} loading={exporting}>
+          {isAdmin ? (
+            <DatePickerInput
+              type="range"
+              label="Range (admins)"
+              placeholder="From – to"
+              value={picked}
+              onChange={(v) => chooseRange(v as [string | null, string | null])}
+              maxDate={today}
+              allowSingleDateInRange
+              clearable
+              valueFormat="D MMM YYYY"
+              leftSection={<IconCalendar size={18} />}
+              error={pickedError}
+              w={{ base: '100%', xs: 300 }}
+              popoverProps={{ withinPortal: true }}
+            />
+          ) : null}
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => void download('csv')}
+            loading={exporting === 'csv'}
+          >
             Export CSV
           </Button>
+          {isAdmin ? (
+            <Button
+              variant="default"
+              leftSection={<IconReceiptTax size={16} />}
+              onClick={() => void download('gst')}
+              loading={exporting === 'gst'}
+            >
+              GST summary CSV
+            </Button>
+          ) : null}
         </Group>
         <DrawerCard />
         {body}
