@@ -107,7 +107,8 @@ for (const [width, height, label] of [
     await page.getByRole('button', { name: 'Back to pet details' }).click();
     await page.getByRole('button', { name: 'View Vet History' }).click();
     const vetVisits = page.getByRole('region', { name: 'Veterinary visits' });
-    await vetVisits.getByRole('row', { name: /^Veterinary visit of / }).click();
+    // A table on a laptop, tiles (buttons) on a phone.
+    await vetVisits.getByRole(width >= 768 ? 'row' : 'button', { name: /^Veterinary visit of / }).click();
     const fromHistory = page.getByRole('dialog', { name: 'Veterinary details' });
     await expect(fromHistory.getByText('Customer type')).toBeVisible();
     await expect(fromHistory).toContainText(inr(250));

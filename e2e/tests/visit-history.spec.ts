@@ -280,4 +280,35 @@ for (const [width, height, label] of [
     await history.getByRole('button', { name: /^Veterinary visit of/ }).click();
     await expect(page.getByRole('dialog', { name: 'Veterinary details' })).toContainText(inr(250));
   });
+  test(`Pet Records: View Visits lists what each visit sold; View Vet History the veterinary visits with payment (${label})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height });
+    const s = await seed(request);
+    await loginAs(page, request, 'staff', '/staff/history');
+    await page.getByLabel('Pet name').fill(s.a.name);
+    await page
+      .getByRole('list', { name: 'All Pets' })
+      .getByRole('button', { name: new RegExp(s.a.name) })
+      .click();
+    await page.getByRole('button', { name: 'View Visits' }).click();
+    const visits = page.getByRole('list', { name: 'Visits' });
+    await expect(
+      visits
+        .getByRole('listitem', { name: /^Shop of / })
+        .first()
+        .getByLabel('Items'),
+    ).toContainText('Item: Collar (x1)');
+    await shot(page, `pet-records-visits-${width}`);
+    await page.getByRole('button', { name: 'Back to pet details' }).click();
+    await page.getByRole('button', { name: 'View Vet History' }).click();
+    const vet = page
+      .getByRole('region', { name: 'Veterinary visits' })
+      .getByRole(wide ? 'row' : 'button', { name: /^Veterinary visit of / });
+    await expect(vet).toHaveCount(1);
+    await expect(vet).toContainText(inr(250));
+    await expect(vet).toContainText('Paid');
+    await shot(page, `pet-records-vet-history-${width}`);
+  });
 }

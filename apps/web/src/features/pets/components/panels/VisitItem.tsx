@@ -80,6 +80,7 @@ function RefundLine({ r }: { r: StatementEntry }) {
 export function VisitItem({
   visit: v,
   entries,
+  lines = [],
   onCancel,
   onVoid,
   onOpen,
@@ -87,6 +88,8 @@ export function VisitItem({
   visit: ListedVisit;
   /** The statement's rows of this visit's sale (charges, credits, refunds, allocations); empty without a statement. */
   entries: readonly StatementEntry[];
+  /** What the visit sold, one line each ('Item: {name} (x{quantity})'). */
+  lines?: readonly string[];
   onCancel: () => void;
   onVoid: () => void;
   /** Opens the visit's detail dialog. */
@@ -130,6 +133,16 @@ export function VisitItem({
             <Money value={v.price} />
           </Text>
         </Group>
+        {lines.length > 0 ? (
+          <Stack gap={0} aria-label="Items">
+            {lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list that never reorders; an item may repeat
+              <Text key={`${l}-${i}`} size="sm">
+                {l}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
         <Text size="sm">{paymentLine(v, money)}</Text>
         {onOpen ? (
           <Group justify="flex-start">

@@ -120,6 +120,29 @@ function mockLists(statement: 'cancelled' | 'none' | 'missing' = 'cancelled', fi
         ],
       }),
     ),
+    // What each visit sold comes from the Visit History search for the pet.
+    http.post('/api/v1/visit/getvisitlist', ({ request }) => {
+      expect(new URL(request.url).searchParams.get('petId')).toBe(PET_ID);
+      const none = { vaccines: [], medicines: [], items: [] };
+      const shampoo = {
+        name: 'Shampoo',
+        quantity: 2,
+        volume: 250,
+        price: 300,
+        unit: 'ml',
+        category: null,
+        doseNumber: null,
+        type: null,
+      };
+      return HttpResponse.json({
+        success: true,
+        nextCursor: null,
+        List: [
+          { _id: VISIT_ID, details: { ...none, items: [shampoo] } },
+          { _id: VOIDED_ID, details: none },
+        ],
+      });
+    }),
     http.get('/api/v1/payments/statement', ({ request }) => {
       expect(new URL(request.url).searchParams.get('ownerId')).toBe(OWNER_ID);
       if (statement === 'missing') return HttpResponse.json({ success: false, message: 'Route not found' }, { status: 404 });
@@ -145,6 +168,7 @@ describe('the visits of Pet Records', { timeout: 20_000 }, () => {
     expect(await within(sold).findByText('Credited ₹17,500.00 on cancellation')).toBeInTheDocument();
     expect(within(sold).getByText('Cancelled')).toBeInTheDocument();
     expect(sold).toHaveTextContent('Charged ₹7,500.00 · Paid ₹7,500.00 · Cash · Receipt 2026-27/000007');
+    expect(await within(sold).findByLabelText('Items')).toHaveTextContent('Item: Shampoo (x2) - 250mL');
     const refunds = within(sold).getByLabelText('Refunds');
     expect(refunds).toHaveTextContent('Refund ₹15,000.00 · CardPending');
     expect(refunds).toHaveTextContent('Refund ₹2,500.00 · Cash · Receipt R/2026-27/000001Completed');

@@ -1,18 +1,35 @@
 import { Stack, Text } from '@mantine/core';
 import type { PetDetails } from '@pawdesk/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LoadMore } from '../../../../components/LoadMore';
 import { VisitDetailDialog } from '../../../../components/visit-details/VisitDetailDialog';
 import { serverAnswered } from '../../../../lib/api-client';
 import { ownerStatementQuery, type StatementEntry } from '../../../../lib/endpoints/payments';
+import { visitListQuery } from '../../../../lib/endpoints/visit-list';
 import { usePetVisits } from '../../api/get-pet-panels';
 import { CancelRefundDialog, type VisitRef } from '../../../../components/refunds/CancelRefundDialog';
 import { type VoidTarget, VoidVisitDialog } from '../../../../components/refunds/VoidVisitDialog';
 import { type ListedVisit, VisitItem, visitLabel } from './VisitItem';
 import { Panel, PanelList } from './Panel';
+import { itemText } from '../VisitHistoryList';
 
 const NO_ENTRIES: readonly StatementEntry[] = [];
+const NO_LINES: readonly string[] = [];
+
+/**
+ * What each visit sold ('Item: {name} (x{quantity})' lines), from the Visit History search for the pet, by visit id;
+ * its pages follow the visit list's as it loads more.
+ */
+function useVisitLines(petId: string, shown: number): Map<string, string[]> {
+  const q = useInfiniteQuery({ ...visitListQuery({ petId }, 50), retry: false });
+  const rows = q.data?.pages.flatMap((p) => p.List) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+  useEffect(() => {
+    if (rows.length < shown && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [rows.length, shown, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return new Map(rows.map((r) => [r._id, [...r.details.vaccines, ...r.details.medicines, ...r.details.items].map(itemText)]));
+}
 
 /** The statement's rows of each visit's sale, by visit id. */
 function entriesByVisit(entries: readonly StatementEntry[] | undefined): Map<string, StatementEntry[]> {
@@ -32,6 +49,7 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
   // Refunds, credits and money moved of each visit come from the owner's statement; the list shows without them if it fails.
   const statement = useQuery({ ...ownerStatementQuery(pet.owner._id), retry: false });
   const byVisit = entriesByVisit(statement.data?.entries);
+  const lines = useVisitLines(pet._id, visits.length);
   const [cancelling, setCancelling] = useState<VisitRef | null>(null);
   const [voiding, setVoiding] = useState<VoidTarget | null>(null);
   const [opened, setOpened] = useState<{ id: string; purpose: string } | null>(null);
@@ -66,6 +84,7 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
                 key={v._id}
                 visit={v}
                 entries={byVisit.get(v._id) ?? NO_ENTRIES}
+                lines={lines.get(v._id) ?? NO_LINES}
                 onCancel={() => {
                   setActedOn(v._id);
                   setCancelling({ _id: v._id, label: visitLabel(v) });
