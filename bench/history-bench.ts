@@ -6,7 +6,7 @@
  *
  *   npm run bench:history                                   # PostgreSQL, then PGlite
  *   node --import tsx bench/history-bench.ts postgres       # one database only (or: pglite)
- *   BENCH_VISITS=1000000 BENCH_PGLITE_VISITS=200000 BENCH_REQUESTS=400 …
+ *   BENCH_VISITS=1000000 BENCH_PGLITE_VISITS=100000 BENCH_REQUESTS=400 …
  *   BENCH_KEEP=1 …      # keep the pawdesk_bench database afterwards (to EXPLAIN queries by hand)
  *   BENCH_REUSE=1 … postgres   # measure again on the database a BENCH_KEEP=1 run left (no generation; kept)
  *   BENCH_STRICT=1 …    # exit 1 when a PostgreSQL scenario misses p99 < 50 ms
@@ -36,7 +36,7 @@ import { CONNECTIONS, PG_URL, pgReachable } from './kit.ts';
 import type {} from '../apps/server/src/plugins/auth.ts';
 
 const PG_VISITS = Number(process.env.BENCH_VISITS ?? 1_000_000);
-const PGLITE_VISITS = Number(process.env.BENCH_PGLITE_VISITS ?? 200_000);
+const PGLITE_VISITS = Number(process.env.BENCH_PGLITE_VISITS ?? 100_000);
 const REQUESTS = Math.max(300, Number(process.env.BENCH_REQUESTS ?? 400));
 const PAGE = 20;
 const PG_DB = 'pawdesk_bench';
