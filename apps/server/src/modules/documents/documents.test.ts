@@ -4,7 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeItem, makeOwner, makePet } from '../../../test/factories.ts';
 import { testConfig, type TestUser, useTestApp, useTestUser } from '../../../test/harness.ts';
-import { lastReceiptSeq } from '../../../test/payments-fixtures.ts';
+import { lastReceiptSeq, payCash, visitToPay } from '../../../test/payments-fixtures.ts';
 import { getAs, postAs } from '../../../test/visit-kit.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications, payments, taxDocumentLines, taxDocuments, visits, visitTypes } from '../../db/schema/index.ts';
@@ -336,6 +336,26 @@ describe('credit notes', () => {
     expect(view).toMatchObject({ kind: 'credit_note', title: 'Credit Note', original: { _id: inv!.id, number: inv!.number } });
     const list = (await get(`/documents?visitId=${visitId}`, staff.token)).json().documents;
     expect(list.find((d: { kind: string }) => d.kind === 'credit_note').original).toEqual({ _id: inv!.id, number: inv!.number });
+  });
+
+  it('a cancellation with a partial refund: a credit note for the credit naming the invoice, and a refund receipt', async () => {
+    await db().update(visitTypes).set({ sacCode: '999799', gstRatePercent: 18 }).where(eq(visitTypes.code, 'dog_park'));
+    const v = await visitToPay(db(), { pricePaise: 2500000 });
+    await payCash(db(), v.pet.id, v.visit.id, 2500000);
+    const [inv] = await docsOfVisit(v.visit.id);
+    expect(inv).toMatchObject({ kind: 'tax_invoice', totalPaise: 2500000 });
+    const res = await post('/payments/cancel-sale', { visitId: v.visit.id, reason: 'Owner cancelled the trip' }, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const notes = (await docsOfVisit(v.visit.id)).filter((d) => d.kind === 'credit_note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ originalDocumentId: inv!.id, totalPaise: 1750000 });
+    expect(notes[0]!.taxablePaise + notes[0]!.cgstPaise + notes[0]!.sgstPaise).toBe(1750000);
+    const list = (await get(`/documents?visitId=${v.visit.id}`, staff.token)).json().documents;
+    const refund = list.find((d: { kind: string }) => d.kind === 'refund_receipt');
+    expect(refund).toMatchObject({ title: 'Refund Receipt', total: 17500 });
+    expect(refund.number).toMatch(/^R\/2026-27\/\d{6}$/);
+    const view = (await get(`/documents/${refund._id}`, staff.token)).json().document;
+    expect(view).toMatchObject({ kind: 'refund_receipt', payment: { method: 'cash', amount: 17500 } });
   });
 
   it('partial credits never credit more than the invoice; credits adding up to it give back every figure', async () => {
