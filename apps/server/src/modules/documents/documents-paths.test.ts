@@ -1,6 +1,7 @@
 import { gstinCheckChar } from '@pawdesk/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeItem } from '../../../test/factories.ts';
 import { planOf } from '../../../test/visit-kit.ts';
 import { useSubscriptionTest } from '../../../test/subscription-kit.ts';
 import { payments, taxDocumentLines, taxDocuments, visitTypes } from '../../db/schema/index.ts';
@@ -11,7 +12,7 @@ import { configureDocuments } from './documents.service.ts';
  * deboarding's extra days, a plan bought (the plan's service), each with the boarding or plan type's SAC and rate.
  */
 const s = useSubscriptionTest();
-const { t, db, board, deboard, bought, pet } = s;
+const { t, db, board, deboard, bought, pet, post, staff } = s;
 beforeAll(async () => {
   configureDocuments({
     ...t.config,
@@ -90,5 +91,64 @@ describe('documents of every charge path', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0].description).toContain(plan.name);
     expect(lines[0]).toMatchObject({ code: '998599', ratePercent: 18, totalPaise: plan.pricePaise });
+  });
+
+  it('a prescription: one line per item with its HSN and rate (a taxable tablet and an exempt vaccine: T and B)', async () => {
+    const tab = await makeItem(db(), {
+      itemName: `Amoxicillin ${Math.random()}`,
+      stock: 100,
+      stockUnit: 'tablet',
+      unitMinRetailNgoPaise: 600,
+      unitMaxRetailCustomerPaise: 900,
+      hsnCode: '30042019',
+      gstRatePercent: 5,
+    });
+    const vac = await makeItem(db(), {
+      itemName: `Rabies Vaccine ${Math.random()}`,
+      stock: 25,
+      stockUnit: 'item',
+      itemType: 'vaccine',
+      unitMinRetailNgoPaise: 25000,
+      unitMaxRetailCustomerPaise: 40000,
+      hsnCode: '30022090',
+      gstExempt: true,
+    });
+    const p = await pet('Sheru');
+    const res = await post(
+      '/prescription/addprescription',
+      {
+        petId: p.id,
+        customerType: 'NGO',
+        tablets: [{ id: tab.id, quantity: 3 }],
+        items: [{ id: vac.id, quantity: 1 }],
+        diagnosis: 'Bite',
+        totalPrice: 268,
+        selectedPayment: 'cash',
+      },
+      staff.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [charge] = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.kind, 'charge'), eq(payments.prescriptionId, res.json().prescription._id)));
+    const docs = await db().select().from(taxDocuments).where(eq(taxDocuments.ledgerEntryId, charge!.id));
+    expect(docs.map((d) => [d.kind, d.totalPaise]).sort()).toEqual([
+      ['bill_of_supply', 25000],
+      ['tax_invoice', 1800],
+    ]);
+    const lines = await db()
+      .select()
+      .from(taxDocumentLines)
+      .where(
+        inArray(
+          taxDocumentLines.documentId,
+          docs.map((d) => d.id),
+        ),
+      );
+    expect(lines.map((l) => [l.code, l.ratePercent, Number(l.quantity), l.unitPricePaise]).sort()).toEqual([
+      ['30022090', null, 1, 25000],
+      ['30042019', 5, 3, 600],
+    ]);
   });
 });
