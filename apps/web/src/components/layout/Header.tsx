@@ -31,7 +31,12 @@ export function Header() {
   const mobileLinks = isAuthenticated
     ? user?.role === 'staff'
       ? [...links, ...STAFF_MOBILE_EXTRA]
-      : [...links, { label: 'Dashboard', to: dashboardFor(user?.role) }, { label: 'My Profile', to: '/customer/profile' }]
+      : [
+          ...links,
+          { label: 'Dashboard', to: dashboardFor(user?.role) },
+          { label: 'My Profile', to: '/customer/profile' },
+          { label: 'My Documents', to: '/customer/documents' },
+        ]
     : links;
 
   // Signed in: fetch the phone menu's code while idle, so it opens offline too.

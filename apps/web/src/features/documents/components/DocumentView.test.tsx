@@ -102,6 +102,17 @@ describe('DocumentView (/staff/documents/:id, /customer/documents/:id)', () => {
     expect(screen.getByText(DOCUMENT_MESSAGES.noEmail)).toBeInTheDocument();
   });
 
+  it('staff Back: to where they came from; opened directly, to Visit History', async () => {
+    serveDocument();
+    const { user } = renderWithProviders(<DocumentView id={DOC_ID} area="staff" />, {
+      route: `/staff/documents/${DOC_ID}`,
+      routes: { '/staff/saleshistory': <p>Visit History</p> },
+    });
+    await screen.findByTestId('tax-document');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Visit History')).toBeInTheDocument();
+  });
+
   it('the customer: Print and Download PDF, no email; back to My documents', async () => {
     serveDocument();
     renderWithProviders(<DocumentView id={DOC_ID} area="customer" />);

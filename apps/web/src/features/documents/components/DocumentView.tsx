@@ -3,7 +3,7 @@ import { DOCUMENT_MESSAGES, type TaxDocumentView } from '@pawdesk/shared';
 import { IconArrowLeft, IconDownload, IconFileOff, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { ApiError, serverMessage } from '../../../lib/api-client';
@@ -51,7 +51,16 @@ function EmailButton({ doc }: { doc: TaxDocumentView }) {
   );
 }
 
+/** Where staff came from (the visit's dialog, a list); a document opened from a link or a new tab goes to Visit History. */
+function useBack() {
+  const navigate = useNavigate();
+  // The first entry of the app's history has the key 'default': there is nothing of ours to go back to.
+  const { key } = useLocation();
+  return () => (key === 'default' ? navigate('/staff/saleshistory') : navigate(-1));
+}
+
 function Toolbar({ doc, area }: { doc: TaxDocumentView; area: DocumentArea }) {
+  const back = useBack();
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
@@ -71,7 +80,7 @@ function Toolbar({ doc, area }: { doc: TaxDocumentView; area: DocumentArea }) {
             My documents
           </Button>
         ) : (
-          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} px={6} onClick={() => window.history.back()}>
+          <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} px={6} onClick={back}>
             Back
           </Button>
         )}
