@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatINR, type TaxDocumentView } from '@pawdesk/shared';
 import PDFDocument from 'pdfkit';
@@ -11,8 +12,13 @@ import QRCode from 'qrcode';
  */
 
 const require = createRequire(import.meta.url);
-const REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** The font files, read once. */
+const fontFiles = () =>
+  (fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  });
 
 const money = (rupees: number) => formatINR(rupees);
 const pct = (r: number | null) => (r === null ? 'Exempt' : `${r}%`);
@@ -24,8 +30,8 @@ export async function documentPdf(doc: TaxDocumentView): Promise<Buffer> {
     margin: 40,
     info: { Title: `${doc.title} ${doc.number}`, Author: doc.seller.name, Subject: doc.title },
   });
-  pdf.registerFont('regular', REGULAR);
-  pdf.registerFont('bold', BOLD);
+  pdf.registerFont('regular', fontFiles().regular);
+  pdf.registerFont('bold', fontFiles().bold);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
