@@ -123,3 +123,82 @@ test('open the drawer, take a cash sale, close it ₹10.50 short, and see the da
   expect(overflow).toBeLessThanOrEqual(0);
   await shoot(page, 'takings-390');
 });
+
+test('an admin turns on "cash needs an open drawer", exports a range CSV and the GST summary', async ({ page, request }) => {
+  const h = await headers(request);
+  const now = await (await request.get(`${V}/payments/drawer`, { headers: h })).json();
+  if (now.session?.status === 'open') await request.post(`${V}/payments/drawer/close`, { headers: h, data: { counted: 0 } });
+  const { petIds } = await addOwnerWithDog(request);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, request, 'staff', '/staff/takings');
+  const drawer = page.getByRole('region', { name: 'Cash drawer' });
+  const required = drawer.getByRole('switch', { name: 'Cash needs an open drawer' });
+  await expect(required).not.toBeChecked();
+  try {
+    await required.click({ force: true });
+    await expect(page.getByText('Cash now needs an open drawer session')).toBeVisible();
+    await expect(required).toBeChecked();
+    expect((await (await request.get(`${V}/payments/drawer`, { headers: h })).json()).required).toBe(true);
+
+    // A cash sale with the drawer closed is refused with the server's words, and nothing is saved.
+    const types = await (await request.get(`${V}/visit/getallvisittypes`, { headers: h })).json();
+    const shop = types.visitTypes.find((v: { code: string }) => v.code === 'shop');
+    const refused = await request.post(`${V}/visit/addshopvisit`, {
+      headers: h,
+      data: {
+        petId: petIds[0],
+        visitType: shop._id,
+        items: [{ name: 'Leash', price: 99, quantity: 1 }],
+        details: { totalCalculatedPrice: 99, selectedPayment: 'cash' },
+      },
+    });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).message).toBe('Open the cash drawer before taking cash');
+    const visits = await (
+      await request.get(`${V}/visit/getparticularpetvisit`, { headers: h, params: { petId: petIds[0]! } })
+    ).json();
+    expect(visits.List ?? []).toHaveLength(0);
+  } finally {
+    await request.put(`${V}/payments/drawer/settings`, { headers: h, data: { required: false } });
+  }
+  await page.reload();
+  await expect(required).not.toBeChecked();
+  await cashShopSale(request, petIds[0]!, 118);
+
+  // A range (yesterday to today) from the address: the subtitle names it; the CSV has every section.
+  const day = await (await request.get(`${V}/payments/takings`, { headers: h })).json();
+  const to = day.from as string;
+  const d = new Date(`${to}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  const from = d.toISOString().slice(0, 10);
+  await page.goto(`/staff/takings?from=${from}&to=${to}`);
+  const range = await (await request.get(`${V}/payments/takings`, { headers: h, params: { from, to } })).json();
+  await expect(page.getByTestId('takings-received')).toHaveText(inr(range.received));
+  await expect(page.getByTestId('takings-tax-collected')).toHaveText(inr(range.tax.total));
+  await expect(page.getByRole('region', { name: 'Tax collected by rate' })).toBeVisible();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csvFile = await csvDownload;
+  expect(csvFile.suggestedFilename()).toBe(`takings-${from}_${to}.csv`);
+  const csv = readFileSync((await csvFile.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  for (const header of ['Tax by rate,', 'Visits,', 'Documents,', 'Ledger,']) expect(csv).toContain(`\r\n${header}`);
+  expect(csv).toContain(`Received,Total,,${range.received}\r\n`);
+
+  const gstDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'GST summary CSV' }).click();
+  const gstFile = await gstDownload;
+  expect(gstFile.suggestedFilename()).toBe(`gst-summary-${from}_${to}.csv`);
+  const gst = readFileSync((await gstFile.path())!, 'utf8');
+  expect(gst.startsWith(`\uFEFFGST summary by SAC/HSN and rate,${from},${to}\r\n`)).toBe(true);
+  expect(gst).toContain('SAC/HSN,Rate,Lines,Taxable (INR),CGST (INR),SGST (INR),IGST (INR),Tax (INR),Total (INR)');
+  await shoot(page, 'takings-range-1280');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Tax collected by rate' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shoot(page, 'takings-range-390');
+});

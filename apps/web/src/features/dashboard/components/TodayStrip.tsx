@@ -53,6 +53,19 @@ export function TakingsChart({ chart }: { chart: TodayChart }) {
           ))}
         </svg>
       )}
+      {empty ? null : (
+        <Group justify="space-between" gap="xs" aria-hidden className={classes.axis}>
+          <Text size="xs" c="dimmed">
+            {formatDate(chart.dates[0]!)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            highest day {formatINR(Math.max(...chart.totals))}
+          </Text>
+          <Text size="xs" c="dimmed">
+            today
+          </Text>
+        </Group>
+      )}
       <details className={classes.details}>
         <summary>Show the figures</summary>
         <Table.ScrollContainer minWidth={280}>

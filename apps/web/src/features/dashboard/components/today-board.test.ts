@@ -14,7 +14,7 @@ function board(over: Partial<TodayBoardResponse> = {}): TodayBoardResponse {
     inHouse: [
       { _id: 'a', purpose: 'Hostel', code: 'hostel', pets: 8, capacity: 8 },
       { _id: 'b', purpose: 'Day Care', code: 'day_care', pets: 2, capacity: null },
-      { _id: 'c', purpose: 'Dog Park', code: 'dog_park', pets: 0, capacity: null },
+      { _id: 'c', purpose: 'Dog Park', code: 'dog_park', pets: 0, capacity: 30 },
     ],
     departures: { dueToday: 2, overdue: 1 },
     followUps: { total: 3, present: 1, absent: 1, unmarked: 1 },

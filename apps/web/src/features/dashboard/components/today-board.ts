@@ -26,10 +26,12 @@ export function todayTiles(b: TodayBoardResponse): TodayTile[] {
       label: 'Pets in house',
       value: String(pets),
       detail:
-        b.inHouse
-          .filter((t) => t.pets > 0 || t.capacity !== null)
-          .map((t) => `${t.purpose} ${t.pets}${t.capacity === null ? '' : `/${t.capacity}`}`)
-          .join(' · ') || 'No boarding types',
+        b.inHouse.length === 0
+          ? 'No boarding types'
+          : b.inHouse
+              .filter((t) => t.pets > 0)
+              .map((t) => `${t.purpose} ${t.pets}${t.capacity === null ? '' : `/${t.capacity}`}`)
+              .join(' · ') || 'no pets boarded',
       to: '/staff/occupancy',
       attention: full.length > 0,
     },
