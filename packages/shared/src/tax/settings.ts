@@ -24,6 +24,11 @@ export const GST_MSG = {
   gstinInvalid: 'Enter a valid GSTIN',
   stateMismatch: (gstinState: string, state: string) =>
     `The GSTIN is registered in ${gstStateName(gstinState) ?? gstinState} (${gstinState}), not ${gstStateName(state) ?? state} (${state})`,
+  /**
+   * Exclusive prices (GST added on top) are refused until every sale path charges them (docs/decisions.md, "GST:
+   * prices include GST until every sale path adds it on top").
+   */
+  exclusiveNotYet: 'Prices before GST are not supported yet: keep “Price includes GST” on',
   exemptBoolean: 'Exempt must be true or false',
   includesTaxBoolean: 'Price includes GST must be true or false',
 } as const;

@@ -1,5 +1,6 @@
 import {
   defaultReorderLevel,
+  GST_MSG,
   INVENTORY_LIST_UNPAGED_MAX,
   INVENTORY_MESSAGES,
   type InventoryEditBody,
@@ -85,6 +86,10 @@ function gstColumns(b: InventoryItemBody, current?: ItemRow) {
 
 /** A rate the save sets (a new one, or a changed one) must be in the admin's list and in force today. */
 async function checkGstRate(tx: DbOrTx, b: InventoryItemBody, today: string, current?: ItemRow): Promise<void> {
+  // Prices exclusive of GST are refused until the sale paths add it on top (docs/decisions.md).
+  if (b.priceIncludesTax === false && (current?.priceIncludesTax ?? true)) {
+    throw new AppError(400, GST_MSG.exclusiveNotYet, { priceIncludesTax: GST_MSG.exclusiveNotYet });
+  }
   if (b.gstRate === undefined || (current && Number(current.gstRatePercent) === b.gstRate)) return;
   await requireGstRateInForce(tx, b.gstRate, today);
 }

@@ -89,13 +89,13 @@ describe('GET/PUT /settings/gst: the rate list', () => {
 describe('visit types: SAC, rate, exempt, price includes GST', () => {
   it('saves the fields, lists them, audits them', async () => {
     const type = await makeVisitType(t.database.db);
-    const res = await patchType(type.id, { sacCode: '999312', gstRate: 18, gstExempt: false, priceIncludesTax: false });
+    const res = await patchType(type.id, { sacCode: '999312', gstRate: 18, gstExempt: false, priceIncludesTax: true });
     expect(res.statusCode).toBe(200);
     expect(visitTypeSaved.parse(res.json()).visitType).toMatchObject({
       sacCode: '999312',
       gstRate: 18,
       gstExempt: false,
-      priceIncludesTax: false,
+      priceIncludesTax: true,
     });
     const listed = (await call('GET', '/visit/getallvisittypes', staff.token)).json().visitTypes;
     expect(listed.find((v: { _id: string }) => v._id === type.id)).toMatchObject({ sacCode: '999312', gstRate: 18 });
@@ -103,10 +103,7 @@ describe('visit types: SAC, rate, exempt, price includes GST', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'visit_type'), eq(auditLog.entityId, type.id)));
-    expect(entry!.data).toEqual({
-      before: { sacCode: null, gstRate: 0, priceIncludesTax: true },
-      after: { sacCode: '999312', gstRate: 18, priceIncludesTax: false },
-    });
+    expect(entry!.data).toEqual({ before: { sacCode: null, gstRate: 0 }, after: { sacCode: '999312', gstRate: 18 } });
     // Exempt (veterinary services), and the code cleared with ''.
     const exempt = await patchType(type.id, { gstExempt: true, sacCode: '' });
     expect(exempt.json().visitType).toMatchObject({ gstExempt: true, sacCode: null });
@@ -118,6 +115,8 @@ describe('visit types: SAC, rate, exempt, price includes GST', () => {
     ['a SAC of the wrong shape', { sacCode: '12345' }, 'SAC code must be 6 digits starting with 99'],
     ['an HSN where a SAC goes', { sacCode: '2309' }, 'SAC code must be 6 digits starting with 99'],
     ['exempt not a boolean', { gstExempt: 'yes' }, 'Exempt must be true or false'],
+    // Refused until every sale path adds GST on top (docs/decisions.md).
+    ['a price before GST', { priceIncludesTax: false }, 'Prices before GST are not supported yet: keep “Price includes GST” on'],
   ])('refuses %s (400) and writes nothing', async (_, body, message) => {
     const type = await makeVisitType(t.database.db);
     const res = await patchType(type.id, { price: 999, ...body });
@@ -149,17 +148,17 @@ describe('inventory items: HSN, rate, exempt, price includes GST', () => {
       itemName: `Kibble ${phone()}`,
       hsnCode: '2309',
       gstRate: 5,
-      priceIncludesTax: false,
+      gstExempt: true,
     });
     expect(res.statusCode).toBe(201);
     const item = inventorySavedResponse.parse(res.json()).item;
-    expect(item).toMatchObject({ hsnCode: '2309', gstRate: 5, gstExempt: false, priceIncludesTax: false });
+    expect(item).toMatchObject({ hsnCode: '2309', gstRate: 5, gstExempt: true, priceIncludesTax: true });
 
     // The existing client's edit sends the full item without the GST fields: they stay.
     const { hsnCode: _h, gstRate: _g, gstExempt: _e, priceIncludesTax: _p, ...legacy } = item;
     const edited = await call('POST', '/inventory/editinventory', staff.token, { ...legacy, stock: 12 });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().item).toMatchObject({ stock: 12, hsnCode: '2309', gstRate: 5, priceIncludesTax: false });
+    expect(edited.json().item).toMatchObject({ stock: 12, hsnCode: '2309', gstRate: 5, gstExempt: true });
 
     const changed = await call('POST', '/inventory/editinventory', staff.token, {
       ...legacy,
@@ -175,6 +174,7 @@ describe('inventory items: HSN, rate, exempt, price includes GST', () => {
     ['a rate not in the list', { gstRate: 12 }, ONE_OF],
     ['an HSN of the wrong shape', { hsnCode: '123' }, 'HSN code must be 4, 6 or 8 digits (chapters 01–98)'],
     ['a SAC where an HSN goes', { hsnCode: '999312' }, 'HSN code must be 4, 6 or 8 digits (chapters 01–98)'],
+    ['a price before GST', { priceIncludesTax: false }, 'Prices before GST are not supported yet: keep “Price includes GST” on'],
   ])('refuses %s on add and on edit (400), writing nothing', async (_, patch, message) => {
     const name = `Bad ${phone()}`;
     const add = await call('POST', '/inventory/addinventory', staff.token, { ...base, itemName: name, ...patch });

@@ -1,5 +1,6 @@
 import {
   type AdminVisitType,
+  GST_MSG,
   OCCUPANCY_MSG,
   type CreatePlanBody,
   PRICES_MSG,
@@ -106,7 +107,11 @@ export async function updateVisitType(
     }
     // Lowering it below the pets boarded now is allowed: new boardings are refused until there is room.
     diff.set('capacity', 'capacity', t.capacity, body.capacity);
-    // GST (issue 17): a new rate must be in the admin's list and in force today; keeping the current one always may.
+    // GST (issue 17): prices exclusive of GST are refused until the sale paths add it on top (docs/decisions.md).
+    if (body.priceIncludesTax === false && t.priceIncludesTax) {
+      throw badRequest(GST_MSG.exclusiveNotYet, { priceIncludesTax: GST_MSG.exclusiveNotYet });
+    }
+    // A new rate must be in the admin's list and in force today; keeping the current one always may.
     if (body.gstRate !== undefined && body.gstRate !== Number(t.gstRatePercent)) {
       await requireGstRateInForce(tx, body.gstRate, today);
     }

@@ -95,7 +95,9 @@ export function GstFields<T extends FieldValues, TOut = T>({
         render={({ field }) => (
           <Switch
             label="Price includes GST"
-            description="Off: the prices are before GST, and the customer pays the price plus GST."
+            description="The prices above include GST. Prices before GST (added on top) are not supported yet."
+            // Only a record saved before with prices before GST can switch it back on (docs/decisions.md).
+            disabled={Boolean(field.value)}
             checked={Boolean(field.value)}
             onChange={(e) => field.onChange(e.currentTarget.checked)}
             onBlur={field.onBlur}
