@@ -126,7 +126,7 @@ export default function SalesSectionPage() {
 
   return (
     <>
-      <PageHeader title="Sales" subtitle="Choose a pet to search its visits" />
+      <PageHeader title="Visits by Pet" subtitle="Choose a pet to search its visits" />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }} display={{ base: picking || !petId ? 'block' : 'none', md: 'block' }}>
           <PetPicker selectedId={petId} onSelect={choose} />
