@@ -151,16 +151,19 @@ export function GstRatesCard() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip label="Remove (a rate added by mistake)">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${percentLabel(r.percent)}`}
-                          onClick={() => void onRemove(i)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      {/* A retired rate stays: documents issued before name it. */}
+                      {status === 'retired' ? null : (
+                        <Tooltip label="Remove (a rate added by mistake)">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Remove ${percentLabel(r.percent)}`}
+                            onClick={() => void onRemove(i)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );
