@@ -1,5 +1,5 @@
 import type { ReminderPresetsResponse, SendOverdueBody, SendRemindersResponse } from '@pawdesk/shared';
-import { DEFAULT_TZ, todayIn } from '@pawdesk/shared';
+import { DEFAULT_TZ, todayIn } from '@pawdesk/shared/dates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { queryRoots } from '../query-keys';
