@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { formatDate, type GstRate, gstSettingsBody } from '@pawdesk/shared';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirm } from '../../../components/confirm';
@@ -33,6 +34,7 @@ const STATUS: Record<RateStatus, { label: string; color: string }> = {
 export function GstRatesCard() {
   const settings = useGstSettings();
   const save = useSaveGstRates();
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const today = useBusinessToday();
   const [percent, setPercent] = useState<number | ''>('');
   const [from, setFrom] = useState('');
@@ -100,6 +102,46 @@ export function GstRatesCard() {
     if (ok) await submit(removing(rates, i));
   };
 
+  const rowKey = (r: GstRate) => `${r.percent}-${r.effectiveFrom ?? ''}-${r.retiredOn ?? ''}`;
+  const statusBadge = (r: GstRate) => {
+    const status = rateStatus(r, today);
+    return (
+      <Badge size="sm" variant="light" color={STATUS[status].color}>
+        {STATUS[status].label}
+      </Badge>
+    );
+  };
+  const retireControl = (r: GstRate, i: number) =>
+    r.retiredOn === undefined ? (
+      <Group gap={6} wrap="nowrap">
+        <TextInput
+          type="date"
+          size="xs"
+          aria-label={`Retire ${percentLabel(r.percent)} from`}
+          value={retireOn[i] ?? today}
+          min={today}
+          onChange={(e) => setRetireOn({ ...retireOn, [i]: e.currentTarget.value })}
+        />
+        <Button size="xs" variant="default" onClick={() => void onRetire(i)} loading={save.isPending}>
+          Retire
+        </Button>
+      </Group>
+    ) : null;
+  // A retired rate stays: documents issued before name it.
+  const removeControl = (r: GstRate, i: number) =>
+    rateStatus(r, today) === 'retired' ? null : (
+      <Tooltip label="Remove (a rate added by mistake)">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove ${percentLabel(r.percent)}`}
+          onClick={() => void onRemove(i)}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    );
+
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="sm">
@@ -108,8 +150,8 @@ export function GstRatesCard() {
             ? `GSTIN ${business.gstin}, ${business.stateName} (${business.stateCode}). Sales issue tax invoices and bills of supply.`
             : `No business GSTIN is configured: sales issue receipts only. State: ${business.stateName} (${business.stateCode}).`}
         </Text>
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing={4} aria-label="GST rates">
+        {wide ? (
+          <Table verticalSpacing={4} aria-label="GST rates" data-testid="gst-rates">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Rate</Table.Th>
@@ -121,56 +163,38 @@ export function GstRatesCard() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rates.map((r, i) => {
-                const status = rateStatus(r, today);
-                return (
-                  <Table.Tr key={`${r.percent}-${r.effectiveFrom ?? ''}-${r.retiredOn ?? ''}`} data-testid="gst-rate-row">
-                    <Table.Td fw={600}>{percentLabel(r.percent)}</Table.Td>
-                    <Table.Td>{r.effectiveFrom ? formatDate(r.effectiveFrom) : '—'}</Table.Td>
-                    <Table.Td>{r.retiredOn ? formatDate(r.retiredOn) : '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge size="sm" variant="light" color={STATUS[status].color}>
-                        {STATUS[status].label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {r.retiredOn === undefined ? (
-                        <Group gap={6} wrap="nowrap">
-                          <TextInput
-                            type="date"
-                            size="xs"
-                            aria-label={`Retire ${percentLabel(r.percent)} from`}
-                            value={retireOn[i] ?? today}
-                            min={today}
-                            onChange={(e) => setRetireOn({ ...retireOn, [i]: e.currentTarget.value })}
-                          />
-                          <Button size="xs" variant="default" onClick={() => void onRetire(i)} loading={save.isPending}>
-                            Retire
-                          </Button>
-                        </Group>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {/* A retired rate stays: documents issued before name it. */}
-                      {status === 'retired' ? null : (
-                        <Tooltip label="Remove (a rate added by mistake)">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Remove ${percentLabel(r.percent)}`}
-                            onClick={() => void onRemove(i)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {rates.map((r, i) => (
+                <Table.Tr key={rowKey(r)} data-testid="gst-rate-row">
+                  <Table.Td fw={600}>{percentLabel(r.percent)}</Table.Td>
+                  <Table.Td>{r.effectiveFrom ? formatDate(r.effectiveFrom) : '—'}</Table.Td>
+                  <Table.Td>{r.retiredOn ? formatDate(r.retiredOn) : '—'}</Table.Td>
+                  <Table.Td>{statusBadge(r)}</Table.Td>
+                  <Table.Td>{retireControl(r, i)}</Table.Td>
+                  <Table.Td>{removeControl(r, i)}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        ) : (
+          <Stack gap="xs" aria-label="GST rates" data-testid="gst-rates">
+            {rates.map((r, i) => (
+              <Card key={rowKey(r)} withBorder radius="md" padding="xs" px="sm" data-testid="gst-rate-row">
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap">
+                    <Text fw={600}>{percentLabel(r.percent)}</Text>
+                    {statusBadge(r)}
+                  </Group>
+                  {removeControl(r, i)}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {r.effectiveFrom ? `From ${formatDate(r.effectiveFrom)}` : 'Always'}
+                  {r.retiredOn ? ` · retired on ${formatDate(r.retiredOn)}` : ''}
+                </Text>
+                {r.retiredOn === undefined ? <div style={{ marginTop: 6 }}>{retireControl(r, i)}</div> : null}
+              </Card>
+            ))}
+          </Stack>
+        )}
         <Group align="flex-start" gap="sm" wrap="wrap">
           <NumberInput
             label="New rate (%)"
