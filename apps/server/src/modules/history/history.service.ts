@@ -13,7 +13,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { boardingById } from '../boarding/stay-records.service.ts';
 import { accountOf, type LedgerRow, onLedgerWrite } from '../payments/payments.service.ts';
 import { onPetChanged, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
-import { onVisitVoided, visitListRows, visitsSellingSubscription, visitsToIndex } from '../visits/visit-list.service.ts';
+import { onVisitVoided, visitListRows, visitsToIndex } from '../visits/visit-list.service.ts';
 import { allVisitTypes } from '../visit-types/visit-types.service.ts';
 import {
   findSearchRows,
@@ -84,7 +84,11 @@ async function visitsOfLedgerRow(tx: DbOrTx, row: LedgerRow): Promise<string[]> 
     const visitId = (await boardingById(tx, row.boardingId))?.visitId;
     return visitId ? [visitId] : [];
   }
-  if (row.subscriptionId) return visitsSellingSubscription(tx, row.subscriptionId);
+  if (row.subscriptionId) {
+    // The visits whose sale rows name the subscription (its Buy or Renew visits), through the ledger's index.
+    const { entries } = await accountOf(tx, { subscriptionId: row.subscriptionId });
+    return [...new Set(entries.flatMap((e) => (e.subscriptionId === row.subscriptionId && e.visitId ? [e.visitId] : [])))];
+  }
   return [];
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { visits } from '../../db/schema/index.ts';
 
@@ -19,14 +19,6 @@ export async function findVisitsToIndex(db: DbOrTx, ids: readonly string[]) {
     })
     .from(visits)
     .where(sql`${visits.id} = any(${sql.param([...ids])}::varchar[])`);
-}
-
-/** The visits that sold (Buy or Renew) this subscription: they name it and did not merely use it. */
-export async function findVisitsSellingSubscription(db: DbOrTx, subscriptionId: string) {
-  return db
-    .select({ id: visits.id })
-    .from(visits)
-    .where(and(eq(visits.subscriptionId, subscriptionId), eq(visits.isSubscriptionAvailed, false)));
 }
 
 /** These visits (any order). */

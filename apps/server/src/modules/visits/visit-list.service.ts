@@ -2,7 +2,7 @@ import { toRupees, type VisitListRow } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { visitTypesByIds } from '../visit-types/visit-types.service.ts';
-import { findVisitsByIds, findVisitsSellingSubscription, findVisitsToIndex } from './visit-list.repo.ts';
+import { findVisitsByIds, findVisitsToIndex } from './visit-list.repo.ts';
 import { findVisitItems } from './visit-records.repo.ts';
 import { visitItemLine } from './visit-details.service.ts';
 
@@ -10,18 +10,13 @@ export { onVisitVoided, type VisitVoidedListener } from './visit-changes.ts';
 
 /**
  * What the Visit History search (history module) reads of visits: a visit to index (its search row copies the
- * purpose, the pet and the time), the visits that sold a subscription, and a page of visits as the list's rows, in
+ * purpose, the pet and the time) and a page of visits as the list's rows, in
  * four batched queries run side by side whatever the page size (no query per row).
  */
 export type VisitToIndex = Awaited<ReturnType<typeof findVisitsToIndex>>[number];
 
 export async function visitsToIndex(db: DbOrTx, ids: readonly string[]): Promise<VisitToIndex[]> {
   return findVisitsToIndex(db, ids);
-}
-
-/** The Buy or Renew visits whose charge names this subscription. */
-export async function visitsSellingSubscription(db: DbOrTx, subscriptionId: string): Promise<string[]> {
-  return (await findVisitsSellingSubscription(db, subscriptionId)).map((r) => r.id);
 }
 
 /** What the search row knows of a visit and the visit itself does not: the money from the ledger. */
