@@ -142,6 +142,8 @@ export const documentSummarySchema = z.object({
   date: z.string(),
   total: z.number(),
   original: z.object({ _id: z.string(), number: z.string() }).nullable(),
+  /** The ledger row documented (a charge, a credit; a receipt's own id): links a visit's ledger rows to their documents. */
+  ledgerEntryId: z.string().optional(),
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 

@@ -639,6 +639,7 @@ const summaryOfDoc = (d: DocumentRow, originals: Map<string, DocumentRow>): Docu
     date: d.documentDate,
     total: toRupees(d.totalPaise),
     original: o ? { _id: o.id, number: o.number } : null,
+    ledgerEntryId: d.ledgerEntryId,
   };
 };
 
@@ -652,6 +653,7 @@ function summaryOfReceipt(e: LedgerRow, tz: string): DocumentSummary {
     date: dateInTz(e.paidAt ?? e.createdAt, tz),
     total: toRupees(e.amountPaise),
     original: null,
+    ledgerEntryId: e.id,
   };
 }
 

@@ -336,6 +336,8 @@ describe('credit notes', () => {
     expect(view).toMatchObject({ kind: 'credit_note', title: 'Credit Note', original: { _id: inv!.id, number: inv!.number } });
     const list = (await get(`/documents?visitId=${visitId}`, staff.token)).json().documents;
     expect(list.find((d: { kind: string }) => d.kind === 'credit_note').original).toEqual({ _id: inv!.id, number: inv!.number });
+    expect(list.find((d: { kind: string }) => d.kind === 'credit_note').ledgerEntryId).toBe(note.ledgerEntryId);
+    expect(list.find((d: { kind: string }) => d.kind === 'tax_invoice').ledgerEntryId).toBe(inv!.ledgerEntryId);
   });
 
   it('a cancellation with a partial refund: a credit note for the credit naming the invoice, and a refund receipt', async () => {
