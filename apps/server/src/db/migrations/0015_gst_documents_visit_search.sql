@@ -94,7 +94,7 @@ CREATE INDEX "visit_search_purpose_idx" ON "visit_search" USING btree ("purpose"
 CREATE INDEX "visit_search_state_idx" ON "visit_search" USING btree ("payment_state","created_at" DESC NULLS LAST,"visit_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "visit_search_pet_idx" ON "visit_search" USING btree ("pet_id","created_at" DESC NULLS LAST,"visit_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "visit_search_owner_idx" ON "visit_search" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "visit_search_phone_idx" ON "visit_search" USING btree ("owner_phone" varchar_pattern_ops,"created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "visit_search_phone_idx" ON "visit_search" USING btree ("owner_phone" varchar_pattern_ops,"created_at" DESC NULLS LAST,"visit_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "visit_search_name_trgm_idx" ON "visit_search" USING gin (lower("pet_name") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_document_lines_uq" ON "tax_document_lines" USING btree ("document_id","line_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_documents_number_uq" ON "tax_documents" USING btree ("number");--> statement-breakpoint

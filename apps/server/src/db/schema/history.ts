@@ -42,7 +42,7 @@ export const visitSearch = pgTable(
     index('visit_search_state_idx').on(t.paymentState, t.createdAt.desc(), t.visitId.desc()),
     index('visit_search_pet_idx').on(t.petId, t.createdAt.desc(), t.visitId.desc()),
     index('visit_search_owner_idx').on(t.ownerId),
-    index('visit_search_phone_idx').on(sql`${t.ownerPhone} varchar_pattern_ops`, t.createdAt.desc()),
+    index('visit_search_phone_idx').on(sql`${t.ownerPhone} varchar_pattern_ops`, t.createdAt.desc(), t.visitId.desc()),
     index('visit_search_name_trgm_idx').using('gin', sql`lower(${t.petName}) gin_trgm_ops`),
     check('visit_search_state_ck', sql`${t.paymentState} in ('paid','due','refunded','voided')`),
   ],
