@@ -225,3 +225,37 @@ describe('owners: GSTIN and state', () => {
     expect(row).toMatchObject({ name: 'Before', gstin: null, stateCode: null });
   });
 });
+
+describe('the rate list and a rate being set, at the same moment', () => {
+  it('never both succeed: removing 40% while a visit type is set to 40% leaves no visit type on a removed rate', async () => {
+    const without40 = DEFAULT.filter((r) => r.percent !== 40);
+    for (let round = 0; round < 8; round++) {
+      const type = await makeVisitType(t.database.db);
+      const item = await makeItem(t.database.db, { itemName: `Race ${round} ${phone()}` });
+      const [list, set, setItem] = await Promise.all([
+        putRates(without40),
+        patchType(type.id, { gstRate: 40 }),
+        call('POST', '/inventory/editinventory', staff.token, {
+          _id: item.id,
+          itemName: item.itemName,
+          stock: item.stock,
+          stockUnit: item.stockUnit,
+          itemType: item.itemType,
+          gstRate: 40,
+        }),
+      ]);
+      const rates = (await call('GET', '/settings/gst', staff.token)).json().rates as { percent: number }[];
+      const [typeRow] = await t.database.db.select().from(visitTypes).where(eq(visitTypes.id, type.id));
+      const [itemRow] = await t.database.db.select().from(inventoryItems).where(eq(inventoryItems.id, item.id));
+      const listed40 = rates.some((r) => r.percent === 40);
+      // Whatever the order: a record on 40 % means the list kept 40 %.
+      if (Number(typeRow!.gstRatePercent) === 40 || Number(itemRow!.gstRatePercent) === 40) expect(listed40).toBe(true);
+      if (list.statusCode === 200) expect([set.statusCode, setItem.statusCode]).not.toContain(200);
+      expect([200, 409]).toContain(list.statusCode);
+      // Back to the default, with the two records off 40 %.
+      await t.database.db.update(visitTypes).set({ gstRatePercent: 0 }).where(eq(visitTypes.id, type.id));
+      await t.database.db.update(inventoryItems).set({ gstRatePercent: 0 }).where(eq(inventoryItems.id, item.id));
+      expect((await putRates(DEFAULT)).statusCode).toBe(200);
+    }
+  });
+});
