@@ -1,0 +1,37 @@
+import { gstinCheckChar } from '@pawdesk/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { server } from '../../../test/server';
+import { EditOwnerForm } from './EditOwnerForm';
+
+const GSTIN_07 = `07AAACP1234C1Z${gstinCheckChar('07AAACP1234C1Z')}`;
+const owner = { _id: '650000000000000000000011', name: 'Firm', phone: '9876543210', email: null, address: 'Gurugram' };
+
+describe('Edit Owner Details: GSTIN and State', () => {
+  it('a bad check character is refused before sending; a valid GSTIN fills in its state and is saved with it', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/v1/pet/editownerdetails', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ success: true, message: 'Changes saved successfully' });
+      }),
+    );
+    const { user } = renderWithProviders(
+      <EditOwnerForm owner={{ ...owner, gstin: null, stateCode: null }} onCancel={() => {}} />,
+    );
+    const gstin = screen.getByLabelText('GSTIN (optional)');
+    await user.type(gstin, `${GSTIN_07.slice(0, 14)}${GSTIN_07[14] === 'A' ? 'B' : 'A'}`);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Enter a valid GSTIN')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.clear(gstin);
+    await user.type(gstin, GSTIN_07.toLowerCase());
+    expect(screen.getByRole('combobox', { name: 'State (optional)' })).toHaveValue('07 Delhi');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ id: owner._id, gstin: GSTIN_07, stateCode: '07' });
+  });
+});
