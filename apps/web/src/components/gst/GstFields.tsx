@@ -80,7 +80,11 @@ export function GstFields<T extends FieldValues, TOut = T>({
         render={({ field }) => (
           <Switch
             label="Exempt"
-            description="An exempt supply (veterinary services): no GST; it goes on a bill of supply."
+            description={
+              kind === 'SAC'
+                ? 'An exempt supply (veterinary services): no GST; it goes on a bill of supply.'
+                : 'An exempt supply: no GST; it goes on a bill of supply.'
+            }
             checked={Boolean(field.value)}
             onChange={(e) => field.onChange(e.currentTarget.checked)}
             onBlur={field.onBlur}
