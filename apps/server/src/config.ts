@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUSINESS_STATE_CODE, DEFAULT_BUSINESS, DEFAULT_TZ, OPENING_HOURS } from '@pawdesk/shared';
+import { BUSINESS_STATE_CODE, DEFAULT_BUSINESS, DEFAULT_TZ, DEMO_GSTIN, OPENING_HOURS } from '@pawdesk/shared';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -150,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const seedDemo = e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -163,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     razorpay,
     allowOfflinePayments: e.ALLOW_OFFLINE_PAYMENTS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
-    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
+    seedDemo,
     migrateOnStart: e.MIGRATE_ON_START,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
@@ -175,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.BUSINESS_ADDRESS,
       phone: e.BUSINESS_PHONE,
       email: e.BUSINESS_EMAIL,
-      gstin: e.BUSINESS_GSTIN,
+      gstin: e.BUSINESS_GSTIN || (seedDemo ? DEMO_GSTIN : ''),
       openingHours: e.BUSINESS_HOURS,
       stateCode: e.BUSINESS_STATE_CODE,
       upiId: e.BUSINESS_UPI_ID,

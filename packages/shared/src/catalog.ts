@@ -306,3 +306,9 @@ export const DEFAULT_BUSINESS = {
   email: 'hello@petdaycare.example',
   gstin: '',
 };
+
+/**
+ * The demo's GSTIN (Haryana, a valid check character, not a registered business): used only when demo data is
+ * added and no BUSINESS_GSTIN is set, so the demo's sales issue GST documents. Never in production.
+ */
+export const DEMO_GSTIN = '06AAACP1234C1Z5';

@@ -13,6 +13,7 @@ import {
   visitTypes,
   visits,
 } from '../schema/index.ts';
+import { indexVisit } from '../../modules/history/history.service.ts';
 import { postCharge, recordPayment } from '../../modules/payments/payments.service.ts';
 import { seedDemoBoardings } from './demo-boardings.ts';
 import { OWNER_NAMES, PET_NAMES } from './names.ts';
@@ -261,6 +262,9 @@ export async function seedDemo(db: Db, tz: string): Promise<boolean> {
         present: offset < 0 ? i % 2 === 0 : null,
       });
     }
+
+    // Visit History's search rows: the demo writes its visits directly, so it indexes them as a sale would.
+    for (const v of await tx.select({ id: visits.id }).from(visits)) await indexVisit(tx, v.id, tz);
   });
   return true;
 }

@@ -41,6 +41,7 @@ export function TakingsChart({ chart }: { chart: TodayChart }) {
           aria-labelledby={`${titleId} ${descId}`}
           data-testid="today-chart"
         >
+          <title>Sales, last 30 days</title>
           <desc id={descId}>{summary}</desc>
           <line x1={0} y1={H - 0.25} x2={W} y2={H - 0.25} stroke="#ced4da" strokeWidth={0.5} />
           {bars.map((b) => (
