@@ -43,3 +43,4 @@ export * from './tax/codes.ts';
 export * from './visits/visit-list.ts';
 export * from './tax/settings.ts';
 export * from './dashboard/schemas.ts';
+export * from './stays/counting.ts';
