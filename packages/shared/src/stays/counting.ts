@@ -170,7 +170,11 @@ export function countStay(checkIn: Date, checkOut: Date, rule: StayRule, opts: C
 }
 
 /** The price of a counted stay for one pet: units at the day price and half days at the half-day price. */
-export function stayPricePaise(c: Pick<StayCount, 'units' | 'halfDays'>, dayPricePaise: number, halfDayPricePaise: number): number {
+export function stayPricePaise(
+  c: Pick<StayCount, 'units' | 'halfDays'>,
+  dayPricePaise: number,
+  halfDayPricePaise: number,
+): number {
   return c.units * dayPricePaise + c.halfDays * halfDayPricePaise;
 }
 
