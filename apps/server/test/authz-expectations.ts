@@ -330,6 +330,8 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/wallet/refund`]: adminOnly(404, () => ({ body: { ownerId: UNKNOWN_ID, reason: 'Matrix' } })),
   [`GET ${V}/settings/wallet`]: staffOnly(),
   [`PUT ${V}/settings/wallet`]: adminOnly(200, () => ({ body: { maxTopUp: 100000 } })),
+  [`GET ${V}/settings/stays`]: staffOnly(),
+  [`PUT ${V}/settings/stays`]: adminOnly(200, () => ({ body: { halfDayMaxHours: 5 } })),
   [`GET ${V}/settings/gst`]: staffOnly(),
   // The default list as it is: no change, nothing in use removed.
   [`PUT ${V}/settings/gst`]: adminOnly(200, () => ({ body: { rates: DEFAULT_GST_RATES.map((r) => ({ ...r })) } })),

@@ -183,3 +183,19 @@ export function daysCovered(first: string, last: string): string[] {
   const n = daysBetween(first, last);
   return n < 0 ? [] : Array.from({ length: n + 1 }, (_, i) => addDays(first, i));
 }
+
+/** `PUT /settings/stays` (admins): any of the settings; the others stay as they are. */
+export const staySettingsBody = staySettingsSchema
+  .partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'Change at least one setting');
+export type StaySettingsBody = z.input<typeof staySettingsBody>;
+
+export const staySettingsResponse = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  settings: staySettingsSchema,
+});
+export type StaySettingsResponse = z.infer<typeof staySettingsResponse>;
+
+export const STAY_SETTINGS_SAVED = 'Stay settings saved';

@@ -2,6 +2,9 @@ import {
   CORE_VACCINES_SAVED,
   coreVaccinesBody,
   coreVaccinesResponse,
+  STAY_SETTINGS_SAVED,
+  staySettingsBody,
+  staySettingsResponse,
   toPaise,
   toRupees,
   WALLET_MESSAGES,
@@ -11,7 +14,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
-import { coreVaccines, setCoreVaccines, setWalletMaxTopUp, walletMaxTopUpPaise } from './settings.service.ts';
+import {
+  coreVaccines,
+  setCoreVaccines,
+  setStaySettings,
+  setWalletMaxTopUp,
+  staySettings,
+  walletMaxTopUpPaise,
+} from './settings.service.ts';
 
 /**
  * Settings: the core vaccines of the admission rule (read by staff, changed by admins on the Prices screen), and the
@@ -78,6 +88,38 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       success: true as const,
       message: WALLET_MESSAGES.settingsSaved,
       maxTopUp: toRupees(await setWalletMaxTopUp(ctx.db, principal(req), toPaise(req.body.maxTopUp))),
+    }),
+  );
+
+  app.get(
+    '/settings/stays',
+    {
+      onRequest: app.auth('staff'),
+      schema: {
+        tags: ['settings'],
+        summary:
+          'How stays are counted (calendar days or nights with a check-out time), the longest half day, the free cancellation window of reservations, and the existing client switch-over settings',
+        response: { 200: staySettingsResponse },
+      },
+    },
+    async () => ({ success: true as const, settings: await staySettings(ctx.db) }),
+  );
+
+  app.put(
+    '/settings/stays',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags: ['admin'],
+        summary: 'Change some of the stay settings; the others stay. Audited.',
+        body: staySettingsBody,
+        response: { 200: staySettingsResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: STAY_SETTINGS_SAVED,
+      settings: await setStaySettings(ctx.db, principal(req), req.body),
     }),
   );
 };

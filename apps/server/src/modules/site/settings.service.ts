@@ -3,7 +3,10 @@ import {
   DEFAULT_CORE_VACCINES,
   DEFAULT_MAX_TOP_UP,
   MAX_CORE_VACCINES,
+  DEFAULT_STAY_SETTINGS,
   MAX_TOP_UP_CEILING,
+  type StaySettings,
+  staySettingsSchema,
   toPaise,
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -113,5 +116,48 @@ export async function setCashDrawerRequired(db: DbOrTx, actor: Principal, requir
       after: { required },
     });
     return required;
+  });
+}
+
+/**
+ * The desk's stay settings (issue 18, `StaySettings` in @pawdesk/shared): how a stay is counted, the check-out time,
+ * the longest half day, the free cancellation window of reservations and the existing client's switch-over
+ * settings. A stored value is read field by field: a field missing or invalid takes its default, so a later field
+ * never breaks an older row.
+ */
+export const STAY_SETTINGS_KEY = 'stays';
+
+function asStaySettings(value: unknown): StaySettings {
+  const stored = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const out: Record<string, unknown> = { ...DEFAULT_STAY_SETTINGS };
+  for (const [key, field] of Object.entries(staySettingsSchema.shape)) {
+    const parsed = field.safeParse(stored[key]);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as StaySettings;
+}
+
+/** The stay settings in force. */
+export async function staySettings(db: DbOrTx): Promise<StaySettings> {
+  return asStaySettings(await readSetting(db, STAY_SETTINGS_KEY));
+}
+
+/** Changes some stay settings (already checked) and records the change; no change writes nothing. */
+export async function setStaySettings(db: DbOrTx, actor: Principal, patch: Partial<StaySettings>): Promise<StaySettings> {
+  return db.transaction(async (tx) => {
+    const before = asStaySettings(await readSettingForUpdate(tx, STAY_SETTINGS_KEY));
+    const after = { ...before, ...patch };
+    const changed = (Object.keys(after) as (keyof StaySettings)[]).filter((k) => after[k] !== before[k]);
+    if (changed.length === 0) return before;
+    await writeSetting(tx, STAY_SETTINGS_KEY, after);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.stays',
+      entity: 'settings',
+      entityId: STAY_SETTINGS_KEY,
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+    });
+    return after;
   });
 }
