@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Form tests type and click through user-event: on two loaded cores one can take several seconds.
+          testTimeout: 20_000,
         },
       },
     ],
