@@ -184,10 +184,9 @@ export function daysCovered(first: string, last: string): string[] {
   return n < 0 ? [] : Array.from({ length: n + 1 }, (_, i) => addDays(first, i));
 }
 
-/** `PUT /settings/stays` (admins): any of the settings; the others stay as they are. */
+/** `PUT /settings/stays` (admins): any of the settings; the others stay as they are (unknown fields are ignored). */
 export const staySettingsBody = staySettingsSchema
   .partial()
-  .strict()
   .refine((b) => Object.keys(b).length > 0, 'Change at least one setting');
 export type StaySettingsBody = z.input<typeof staySettingsBody>;
 
