@@ -19,6 +19,7 @@ export const PUBLIC_NAV: NavLink[] = [
 export const STAFF_NAV: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Deboard', to: '/staff/deboard' },
+  { label: 'Reservations', to: '/staff/reservations' },
   { label: 'Occupancy', to: '/staff/occupancy' },
   { label: 'Pet Master', to: '/staff/history' },
   { label: 'Inventory', to: '/staff/inventoryList' },
