@@ -128,6 +128,8 @@ export const RESERVATION_MESSAGES = {
   wrongState: (status: string, action: string) => `A ${status.toLowerCase()} reservation cannot be ${action}`,
   checkInCancelled: 'A cancelled reservation cannot be checked in',
   checkInTooEarly: (day: string) => `The reservation can be checked in from ${day}`,
+  checkInTooLate: (day: string) => `The reservation ended on ${day}: it can no longer be checked in`,
+  noShowTooEarly: (day: string) => `A reservation can be marked as a no-show from its check-in day, ${day}`,
   petBoarded: (name: string, purpose: string) => `${name} is already boarded in ${purpose}`,
   depositMoreThanPrice: 'The deposit cannot be more than the reservation’s price',
   depositZero: 'Deposit must be more than ₹0.00',
