@@ -204,7 +204,8 @@ export function BookingModal({
         createBody(body, values, { waitlist: mode === 'waitlist', deposit: mode === 'save' ? deposit : null }),
       );
       setDepositOpen(false);
-      if (!deposit || !res.order) notify.success(res.message);
+      // With a deposit, what follows it says what was taken (or opens the card checkout).
+      if (!deposit) notify.success(res.message);
       setValues(emptyBooking(today, settings.data?.checkOutTime));
       setOwner(null);
       setTouched({});
@@ -241,6 +242,7 @@ export function BookingModal({
   return (
     <>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close the form' }}
         opened={opened}
         onClose={() => (saving ? undefined : onClose())}
         title="New reservation"

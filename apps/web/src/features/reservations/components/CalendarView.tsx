@@ -203,6 +203,10 @@ function MonthGrid({
           </div>
         );
       })}
+      {Array.from({ length: (7 - ((lead + dates.length) % 7)) % 7 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed blank cells after the last day
+        <div key={`after-${i}`} className={`${classes.monthDay} ${classes.outside}`} aria-hidden />
+      ))}
     </div>
   );
 }

@@ -134,7 +134,15 @@ export function CancelDialog({ id, label, onClose }: { id: string | null; label:
   }
 
   return (
-    <Modal opened={id !== null} onClose={close} title="Cancel reservation" centered closeOnClickOutside={!cancel.isPending}>
+    <Modal
+      opened={id !== null}
+      onClose={close}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="Cancel reservation"
+      size="lg"
+      centered
+      closeOnClickOutside={!cancel.isPending}
+    >
       {body}
     </Modal>
   );
@@ -178,7 +186,7 @@ export function WaiveDialog({
     }
   };
   return (
-    <Modal opened={id !== null} onClose={close} title="Waive the no-show" centered>
+    <Modal opened={id !== null} onClose={close} closeButtonProps={{ 'aria-label': 'Close' }} title="Waive the no-show" centered>
       <form onSubmit={submit} noValidate aria-busy={waive.isPending}>
         <Stack gap="md">
           <Text size="sm" fw={600}>

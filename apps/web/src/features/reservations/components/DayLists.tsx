@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { addDays, formatDate, formatINR, formatDateTime, type ReservationDayEntry } from '@pawdesk/shared';
+import { addDays, dateInTz, formatDate, formatDateTime, formatINR, type ReservationDayEntry } from '@pawdesk/shared';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -26,6 +26,7 @@ export function entryTarget(e: ReservationDayEntry): ActionTarget {
     status: e.status,
     boardingId: e.boardingId,
     visitTypeId: e.visitType._id,
+    firstDay: dateInTz(new Date(e.checkIn)),
     label: `${petNames(e.pets)} of ${e.owner.name} (${e.visitType.purpose}, ${e.label})`,
     due: e.due,
     depositHeld: e.depositHeld,
@@ -37,10 +38,12 @@ function EntryCard({
   entry,
   kind,
   onOpen,
+  today,
 }: {
   entry: ReservationDayEntry;
   kind: 'arrival' | 'departure';
   onOpen: (id: string) => void;
+  today: string;
 }) {
   const time = formatDateTime(kind === 'arrival' ? entry.checkIn : entry.checkOut)
     .split(', ')
@@ -65,7 +68,7 @@ function EntryCard({
               {entry.owner.phone ? (
                 <>
                   {' · '}
-                  <Anchor href={`tel:${entry.owner.phone}`} size="sm">
+                  <Anchor href={`tel:${entry.owner.phone}`} size="sm" style={{ whiteSpace: 'nowrap' }}>
                     <IconPhone size={12} aria-hidden /> {entry.owner.phone}
                   </Anchor>
                 </>
@@ -97,6 +100,7 @@ function EntryCard({
           target={entryTarget(entry)}
           arrival={kind === 'arrival'}
           departure={kind === 'departure'}
+          today={today}
           onDetails={entry.reservationId ? () => onOpen(entry.reservationId as string) : undefined}
         />
       </Stack>
@@ -110,7 +114,9 @@ function Column({
   kind,
   empty,
   onOpen,
+  today,
 }: {
+  today: string;
   title: string;
   entries: ReservationDayEntry[];
   kind: 'arrival' | 'departure';
@@ -134,7 +140,7 @@ function Column({
       ) : (
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {entries.map((e) => (
-            <EntryCard key={`${e.kind}-${e.reservationId ?? e.boardingId}`} entry={e} kind={kind} onOpen={onOpen} />
+            <EntryCard key={`${e.kind}-${e.reservationId ?? e.boardingId}`} entry={e} kind={kind} onOpen={onOpen} today={today} />
           ))}
         </Stack>
       )}
@@ -214,8 +220,16 @@ export function DayLists({
   else
     body = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy={q.isFetching}>
-        <Column title="Arrivals" entries={data.arrivals} kind="arrival" empty="No arrivals on this day." onOpen={onOpen} />
         <Column
+          today={data.today}
+          title="Arrivals"
+          entries={data.arrivals}
+          kind="arrival"
+          empty="No arrivals on this day."
+          onOpen={onOpen}
+        />
+        <Column
+          today={data.today}
           title="Departures"
           entries={data.departures}
           kind="departure"

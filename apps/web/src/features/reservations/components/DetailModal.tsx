@@ -31,6 +31,13 @@ const ACTION_LABEL: Record<ReservationAction, string> = {
   waived: 'No-show deposit refunded',
 };
 
+const LEDGER_STATUS: Record<string, string> = {
+  pending: 'Awaiting payment',
+  completed: 'Completed',
+  failed: 'Failed',
+  void: 'Void',
+};
+
 const KIND_LABEL = { payment: 'Deposit', refund: 'Refund', allocation: 'Applied to the stay' } as const;
 
 export function reservationTarget(r: Reservation): ActionTarget {
@@ -39,6 +46,7 @@ export function reservationTarget(r: Reservation): ActionTarget {
     status: r.status,
     boardingId: r.pets.find((p) => p.boardingId && !p.deboarded)?.boardingId ?? null,
     visitTypeId: r.visitType._id,
+    firstDay: r.firstDay,
     label: `${petNames(r.pets)} of ${r.owner.name} (${r.visitType.purpose}, ${r.label})`,
     due: r.due,
     depositHeld: r.depositHeld,
@@ -107,6 +115,7 @@ function DetailBody({ data, today }: { data: ReservationDetailResponse; today: s
         target={reservationTarget(r)}
         arrival={r.status === 'confirmed'}
         departure={r.status === 'checked_in'}
+        today={today}
       />
       {links.map((l) => (
         <CopyLinkField
@@ -179,7 +188,7 @@ function DetailBody({ data, today }: { data: ReservationDetailResponse; today: s
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{l.status}</Table.Td>
+                    <Table.Td>{LEDGER_STATUS[l.status] ?? l.status}</Table.Td>
                     <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                       {formatINR(l.amount)}
                     </Table.Td>
@@ -234,7 +243,14 @@ export function DetailModal({ id, today, onClose }: { id: string | null; today: 
     );
   else body = <LoadingState label="Loading the reservation..." />;
   return (
-    <Modal opened={id !== null} onClose={onClose} title="Reservation" size="xl" fullScreen={phone}>
+    <Modal
+      opened={id !== null}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close the reservation' }}
+      title="Reservation"
+      size="xl"
+      fullScreen={phone}
+    >
       {body}
     </Modal>
   );

@@ -70,7 +70,7 @@ export function OwnerPetPicker({
   if (owner) {
     return (
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
           <div>
             <Text size="sm" c="dimmed">
               Owner

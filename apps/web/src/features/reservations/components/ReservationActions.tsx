@@ -30,6 +30,8 @@ export interface ActionTarget {
   visitTypeId: string;
   /** '2 dogs of Asha (Hostel, 3 days: 8 Nov to 10 Nov)' */
   label: string;
+  /** The first business day of the stay: check-in and no-show from then on. */
+  firstDay: string;
   /** What is still owed (the deposit's most). */
   due: number;
   depositHeld: number;
@@ -38,14 +40,18 @@ export interface ActionTarget {
 const OPEN: readonly ReservationStatus[] = ['requested', 'confirmed', 'waitlisted'];
 
 /** Which actions a reservation offers now (the server checks again). */
-export function actionsFor(t: ActionTarget, o: { isAdmin: boolean; arrival: boolean; departure: boolean }) {
+export function actionsFor(
+  t: ActionTarget,
+  o: { isAdmin: boolean; arrival: boolean; departure: boolean; today: string | undefined },
+) {
   const s = t.status;
+  const arrived = o.arrival && o.today !== undefined && t.firstDay <= o.today;
   return {
-    checkIn: t.reservationId !== null && s === 'confirmed' && o.arrival,
+    checkIn: t.reservationId !== null && s === 'confirmed' && arrived,
     checkOut: t.boardingId !== null && o.departure && (s === null || s === 'checked_in'),
     confirm: s === 'requested' || s === 'waitlisted',
     deposit: t.reservationId !== null && s !== null && OPEN.includes(s) && t.due > 0,
-    noShow: s === 'confirmed' && o.arrival,
+    noShow: s === 'confirmed' && arrived,
     cancel: s !== null && OPEN.includes(s),
     waive: s === 'no_show' && o.isAdmin && t.depositHeld > 0,
   };
@@ -66,15 +72,18 @@ export function ReservationActions({
   arrival = false,
   departure = false,
   onDetails,
+  today,
 }: {
   target: ActionTarget;
+  /** The business's today (check-in and no-show are offered from the check-in day). */
+  today: string | undefined;
   arrival?: boolean;
   departure?: boolean;
   onDetails?: () => void;
 }) {
   const { user } = useAuth();
   const isAdmin = Boolean(user?.role === 'staff' && user.isAdmin);
-  const can = actionsFor(target, { isAdmin, arrival, departure });
+  const can = actionsFor(target, { isAdmin, arrival, departure, today });
   const id = target.reservationId;
   const checkIn = useCheckIn();
   const confirmIt = useTransition('confirm');
@@ -232,6 +241,7 @@ export function ReservationActions({
       ) : null}
       {followUp.element}
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={admission !== null}
         onClose={() => setAdmission(null)}
         title="Admission rule: check this pet before boarding"

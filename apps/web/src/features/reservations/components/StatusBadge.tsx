@@ -14,7 +14,13 @@ export const STATUS_COLOR: Record<ReservationStatus, string> = {
 /** A reservation's status in words and colour; a stay sold without a reservation reads 'In house'. */
 export function StatusBadge({ status }: { status: ReservationStatus | null }) {
   return (
-    <Badge variant="light" color={status ? STATUS_COLOR[status] : 'grape'} size="sm" data-testid="reservation-status">
+    <Badge
+      variant="light"
+      color={status ? STATUS_COLOR[status] : 'grape'}
+      size="sm"
+      data-testid="reservation-status"
+      style={{ flexShrink: 0 }}
+    >
       {status ? RESERVATION_STATUS_LABEL[status] : 'In house'}
     </Badge>
   );

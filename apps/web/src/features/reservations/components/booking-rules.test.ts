@@ -12,6 +12,7 @@ import {
 } from './booking-rules';
 import { parseDayMonthYear } from './dates-input';
 import { shiftView, viewRange, viewTitle, weekStart } from './dates';
+import { type ActionTarget, actionsFor } from './ReservationActions';
 
 const OWNER = '650000000000000000000005';
 const PET_A = '650000000000000000000001';
@@ -155,5 +156,39 @@ describe('calendar dates', () => {
     expect(parseDayMonthYear('8-11-2027')).toBe('2027-11-08');
     expect(parseDayMonthYear('31/02/2027')).toBeNull();
     expect(parseDayMonthYear('2027-11-08')).toBeNull();
+  });
+});
+
+describe('which actions a reservation offers', () => {
+  const target = (o: Partial<ActionTarget> = {}): ActionTarget => ({
+    reservationId: '650000000000000000000099',
+    status: 'confirmed',
+    boardingId: null,
+    visitTypeId: '6500000000000000000000a4',
+    firstDay: '2027-11-08',
+    label: 'Bruno of Asha',
+    due: 12000,
+    depositHeld: 2000,
+    ...o,
+  });
+  const as = { isAdmin: false, arrival: true, departure: false, today: '2027-11-08' };
+
+  it('check-in and no-show from the check-in day, for a confirmed arrival', () => {
+    expect(actionsFor(target(), as)).toMatchObject({ checkIn: true, noShow: true, cancel: true, deposit: true, confirm: false });
+    expect(actionsFor(target(), { ...as, today: '2027-11-07' })).toMatchObject({ checkIn: false, noShow: false, cancel: true });
+    expect(actionsFor(target({ status: 'cancelled' }), as)).toMatchObject({ checkIn: false, cancel: false, deposit: false });
+  });
+  it('confirm for requested and waitlisted; check-out at Deboard for a stay leaving; waive for admins only', () => {
+    expect(actionsFor(target({ status: 'waitlisted' }), as)).toMatchObject({ confirm: true, checkIn: false });
+    expect(
+      actionsFor(target({ status: 'checked_in', boardingId: 'b' }), { ...as, arrival: false, departure: true }),
+    ).toMatchObject({
+      checkOut: true,
+      cancel: false,
+    });
+    expect(actionsFor(target({ status: 'no_show' }), as).waive).toBe(false);
+    expect(actionsFor(target({ status: 'no_show' }), { ...as, isAdmin: true }).waive).toBe(true);
+    expect(actionsFor(target({ status: 'no_show', depositHeld: 0 }), { ...as, isAdmin: true }).waive).toBe(false);
+    expect(actionsFor(target({ due: 0 }), as).deposit).toBe(false);
   });
 });
