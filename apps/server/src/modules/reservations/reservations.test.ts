@@ -22,6 +22,7 @@ import {
 import { makeOwner, makePet, makeVisitType } from '../../../test/factories.ts';
 import type { TestUser } from '../../../test/harness.ts';
 import { typeByCode, useVisitTest } from '../../../test/visit-kit.ts';
+import { walletKit } from '../../../test/wallet-kit.ts';
 
 /**
  * Reservations (issue 18): counting and pricing, capacity across future days (reservations and sales), the
@@ -405,6 +406,44 @@ describe('the deposit, the cancellation and the no-show', () => {
     const rest = await act(made.reservation._id, 'deposit', { amount: 4000, selectedPayment: 'cash' });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().reservation).toMatchObject({ depositHeld: 6000, due: 0 });
+  });
+
+  it('a card deposit is held with what the provider captured, once; a link deposit waits and is voided on cancel', async () => {
+    at(NOW.toISOString());
+    const k = walletKit(t);
+    const type = await kennels(null);
+    const { owner, pets } = await ownerWithPets(1);
+    const made = await reserve({
+      ...stay({ ownerId: owner.id, visitTypeId: type.id, petIds: [pets[0]!.id] }),
+      deposit: { amount: 750, selectedPayment: 'card' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { order, payment, message, reservation } = made.json();
+    expect(message).toBe(`${M.created}. ${M.depositOrderCreated}`);
+    expect(payment).toBeNull();
+    expect(order).toMatchObject({ amount: 75_000, currency: 'INR', provider: 'offline' });
+    const result = await k.pay(order.id, staff.token);
+    const verified = await k.verify(result, staff.token);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().checkout).toMatchObject({ purpose: 'deposit', status: 'paid' });
+    expect((await k.verify(result, staff.token)).statusCode).toBe(200);
+    const rows = await depositRows(reservation._id);
+    expect(rows.map((r) => [r.kind, r.status, r.method, r.amountPaise])).toEqual([['payment', 'completed', 'card', 75_000]]);
+    const detail = (await get(`/reservations/${reservation._id}`, staff.token)).json().reservation;
+    expect(detail).toMatchObject({ depositHeld: 750, due: 2250 });
+
+    const link = await act(reservation._id, 'deposit', { amount: 500, selectedPayment: 'payment_link' });
+    expect(link.statusCode, link.body).toBe(200);
+    expect([M.depositLinkSent, M.depositLinkNoEmail]).toContain(link.json().message);
+    expect(link.json().payment).toMatchObject({ status: 'pending', amount: 500 });
+    expect(link.json().reservation).toMatchObject({ depositHeld: 750, depositPending: 500 });
+    // Cancelled early: the card money goes back through the provider, the link is voided.
+    const cancelled = await act(reservation._id, 'cancel', { reason: 'Dates changed' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().refunds).toMatchObject([{ amount: 750, method: 'card' }]);
+    const after = await depositRows(reservation._id);
+    expect(after.find((r) => r.method === 'payment_link')?.status).toBe('void');
+    expect(cancelled.json().reservation).toMatchObject({ status: 'cancelled', depositPending: 0 });
   });
 
   it('more than the free days before check-in, a cancellation refunds the whole deposit to the paisa', async () => {
