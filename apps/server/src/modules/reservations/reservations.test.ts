@@ -371,6 +371,64 @@ describe('the waitlist', () => {
   });
 });
 
+describe('the waitlist and deboarding', () => {
+  it('a stay deboarded before its booked end frees its place for the first waiting booking', async () => {
+    at(NOW.toISOString());
+    const hostel = await typeByCode(db(), 'hostel');
+    // Other tests' stays and reservations share the Hostel: one place more than its busiest day of 20–24 Nov.
+    const grid = await get('/boarding/occupancy?from=2026-11-20&days=5', staff.token);
+    const busiest = Math.max(...grid.json().types.find((x: { _id: string }) => x._id === hostel.id).booked);
+    await db()
+      .update(visitTypes)
+      .set({ capacity: busiest + 1 })
+      .where(eq(visitTypes.id, hostel.id));
+    try {
+      const walkIn = await makePet(db(), { name: 'Sheru' });
+      const sold = await post(
+        '/visit/addhostelvisit',
+        {
+          petId: walkIn.id,
+          visitType: hostel.id,
+          details: {
+            numberOfDays: 5,
+            finalPrice: (hostel.pricePaise / 100) * 5,
+            paymentLeft: 0,
+            selectedPaymentType: 'advance_payment',
+            selectedPayment: 'cash',
+          },
+        },
+        staff.token,
+      );
+      expect(sold.statusCode, sold.body).toBe(201);
+      const a = await ownerWithPets(1);
+      const waiting = await reserve({
+        ...stay({
+          ownerId: a.owner.id,
+          visitTypeId: hostel.id,
+          petIds: [a.pets[0]!.id],
+          checkInDate: '2026-11-20',
+          checkInTime: '18:00',
+          checkOutDate: '2026-11-24',
+        }),
+        waitlist: true,
+      });
+      expect(waiting.json().reservation.status).toBe('waitlisted');
+      const id = waiting.json().reservation._id;
+      const notice = () =>
+        db()
+          .select()
+          .from(staffNotifications)
+          .where(eq(staffNotifications.dedupeKey, `waitlist:${id}`));
+      expect(await notice()).toHaveLength(0);
+      const out = await post('/boarding/hosteldeboarding', { boardingid: sold.json().visit.boardingId }, staff.token);
+      expect(out.statusCode, out.body).toBe(200);
+      expect(await notice()).toHaveLength(1);
+    } finally {
+      await db().update(visitTypes).set({ capacity: hostel.capacity }).where(eq(visitTypes.id, hostel.id));
+    }
+  });
+});
+
 describe('the deposit, the cancellation and the no-show', () => {
   it('a cash deposit is taken at once with a receipt, once per Idempotency-Key, and the ledger holds it', async () => {
     at(NOW.toISOString());
