@@ -688,6 +688,29 @@ describe('check-in and check-out', () => {
   });
 });
 
+describe('check-in follows the boarding sale’s rules', () => {
+  it('the admission rule refuses a dog without its core vaccinations until staff acknowledge it; nothing is written', async () => {
+    at(NOW.toISOString());
+    const type = await kennels(null);
+    const owner = await makeOwner(db());
+    const pet = await makePet(db(), { ownerId: owner.id, vaccinations: [] });
+    const made = await reserve(
+      stay({ ownerId: owner.id, visitTypeId: type.id, petIds: [pet.id], checkInDate: '2026-11-20', checkInTime: '13:00' }),
+    );
+    const id = made.json().reservation._id;
+    const refused = await act(id, 'check-in');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ admissionRequired: true });
+    expect(await db().select().from(boardings).where(eq(boardings.petId, pet.id))).toHaveLength(0);
+    expect((await get(`/reservations/${id}`, staff.token)).json().reservation.status).toBe('confirmed');
+    const ok = await act(id, 'check-in', { admissionAcknowledged: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [b] = await db().select().from(boardings).where(eq(boardings.petId, pet.id));
+    expect(b).toMatchObject({ isBoarded: true, numberOfDays: 8 });
+    expect(b!.admissionAckBy).toBeTruthy();
+  });
+});
+
 describe('the day lists, the calendar and the Today board', () => {
   it('lists a day’s arrivals and departures with what is owed, and the reservations of a range', async () => {
     at(NOW.toISOString());
