@@ -249,8 +249,8 @@ export const reservationCheckInBody = z.object({
 });
 export type ReservationCheckInBody = z.input<typeof reservationCheckInBody>;
 
-/** An empty body (confirm, no-show). */
-export const reservationEmptyBody = z.object({}).strict();
+/** An empty body (confirm, no-show); unknown fields are dropped, as everywhere. */
+export const reservationEmptyBody = z.object({});
 
 /* ───────────── answers ───────────── */
 

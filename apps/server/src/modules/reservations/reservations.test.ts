@@ -22,6 +22,7 @@ import {
 import { makeOwner, makePet, makeVisitType } from '../../../test/factories.ts';
 import type { TestUser } from '../../../test/harness.ts';
 import { typeByCode, useVisitTest } from '../../../test/visit-kit.ts';
+import { walletKit } from '../../../test/wallet-kit.ts';
 
 /**
  * Reservations (issue 18): counting and pricing, capacity across future days (reservations and sales), the
@@ -370,6 +371,64 @@ describe('the waitlist', () => {
   });
 });
 
+describe('the waitlist and deboarding', () => {
+  it('a stay deboarded before its booked end frees its place for the first waiting booking', async () => {
+    at(NOW.toISOString());
+    const hostel = await typeByCode(db(), 'hostel');
+    // Other tests' stays and reservations share the Hostel: one place more than its busiest day of 20–24 Nov.
+    const grid = await get('/boarding/occupancy?from=2026-11-20&days=5', staff.token);
+    const busiest = Math.max(...grid.json().types.find((x: { _id: string }) => x._id === hostel.id).booked);
+    await db()
+      .update(visitTypes)
+      .set({ capacity: busiest + 1 })
+      .where(eq(visitTypes.id, hostel.id));
+    try {
+      const walkIn = await makePet(db(), { name: 'Sheru' });
+      const sold = await post(
+        '/visit/addhostelvisit',
+        {
+          petId: walkIn.id,
+          visitType: hostel.id,
+          details: {
+            numberOfDays: 5,
+            finalPrice: (hostel.pricePaise / 100) * 5,
+            paymentLeft: 0,
+            selectedPaymentType: 'advance_payment',
+            selectedPayment: 'cash',
+          },
+        },
+        staff.token,
+      );
+      expect(sold.statusCode, sold.body).toBe(201);
+      const a = await ownerWithPets(1);
+      const waiting = await reserve({
+        ...stay({
+          ownerId: a.owner.id,
+          visitTypeId: hostel.id,
+          petIds: [a.pets[0]!.id],
+          checkInDate: '2026-11-20',
+          checkInTime: '18:00',
+          checkOutDate: '2026-11-24',
+        }),
+        waitlist: true,
+      });
+      expect(waiting.json().reservation.status).toBe('waitlisted');
+      const id = waiting.json().reservation._id;
+      const notice = () =>
+        db()
+          .select()
+          .from(staffNotifications)
+          .where(eq(staffNotifications.dedupeKey, `waitlist:${id}`));
+      expect(await notice()).toHaveLength(0);
+      const out = await post('/boarding/hosteldeboarding', { boardingid: sold.json().visit.boardingId }, staff.token);
+      expect(out.statusCode, out.body).toBe(200);
+      expect(await notice()).toHaveLength(1);
+    } finally {
+      await db().update(visitTypes).set({ capacity: hostel.capacity }).where(eq(visitTypes.id, hostel.id));
+    }
+  });
+});
+
 describe('the deposit, the cancellation and the no-show', () => {
   it('a cash deposit is taken at once with a receipt, once per Idempotency-Key, and the ledger holds it', async () => {
     at(NOW.toISOString());
@@ -405,6 +464,44 @@ describe('the deposit, the cancellation and the no-show', () => {
     const rest = await act(made.reservation._id, 'deposit', { amount: 4000, selectedPayment: 'cash' });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().reservation).toMatchObject({ depositHeld: 6000, due: 0 });
+  });
+
+  it('a card deposit is held with what the provider captured, once; a link deposit waits and is voided on cancel', async () => {
+    at(NOW.toISOString());
+    const k = walletKit(t);
+    const type = await kennels(null);
+    const { owner, pets } = await ownerWithPets(1);
+    const made = await reserve({
+      ...stay({ ownerId: owner.id, visitTypeId: type.id, petIds: [pets[0]!.id] }),
+      deposit: { amount: 750, selectedPayment: 'card' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { order, payment, message, reservation } = made.json();
+    expect(message).toBe(`${M.created}. ${M.depositOrderCreated}`);
+    expect(payment).toBeNull();
+    expect(order).toMatchObject({ amount: 75_000, currency: 'INR', provider: 'offline' });
+    const result = await k.pay(order.id, staff.token);
+    const verified = await k.verify(result, staff.token);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().checkout).toMatchObject({ purpose: 'deposit', status: 'paid' });
+    expect((await k.verify(result, staff.token)).statusCode).toBe(200);
+    const rows = await depositRows(reservation._id);
+    expect(rows.map((r) => [r.kind, r.status, r.method, r.amountPaise])).toEqual([['payment', 'completed', 'card', 75_000]]);
+    const detail = (await get(`/reservations/${reservation._id}`, staff.token)).json().reservation;
+    expect(detail).toMatchObject({ depositHeld: 750, due: 2250 });
+
+    const link = await act(reservation._id, 'deposit', { amount: 500, selectedPayment: 'payment_link' });
+    expect(link.statusCode, link.body).toBe(200);
+    expect([M.depositLinkSent, M.depositLinkNoEmail]).toContain(link.json().message);
+    expect(link.json().payment).toMatchObject({ status: 'pending', amount: 500 });
+    expect(link.json().reservation).toMatchObject({ depositHeld: 750, depositPending: 500 });
+    // Cancelled early: the card money goes back through the provider, the link is voided.
+    const cancelled = await act(reservation._id, 'cancel', { reason: 'Dates changed' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().refunds).toMatchObject([{ amount: 750, method: 'card' }]);
+    const after = await depositRows(reservation._id);
+    expect(after.find((r) => r.method === 'payment_link')?.status).toBe('void');
+    expect(cancelled.json().reservation).toMatchObject({ status: 'cancelled', depositPending: 0 });
   });
 
   it('more than the free days before check-in, a cancellation refunds the whole deposit to the paisa', async () => {
@@ -588,6 +685,29 @@ describe('check-in and check-out', () => {
     expect(done).toMatchObject({ status: 'checked_out', due: 0 });
     expect(done.pets.every((p) => p.deboarded)).toBe(true);
     expect(done.transitions.map((x) => x.action)).toEqual(['created', 'confirmed', 'checked_in', 'checked_out']);
+  });
+});
+
+describe('check-in follows the boarding sale’s rules', () => {
+  it('the admission rule refuses a dog without its core vaccinations until staff acknowledge it; nothing is written', async () => {
+    at(NOW.toISOString());
+    const type = await kennels(null);
+    const owner = await makeOwner(db());
+    const pet = await makePet(db(), { ownerId: owner.id, vaccinations: [] });
+    const made = await reserve(
+      stay({ ownerId: owner.id, visitTypeId: type.id, petIds: [pet.id], checkInDate: '2026-11-20', checkInTime: '13:00' }),
+    );
+    const id = made.json().reservation._id;
+    const refused = await act(id, 'check-in');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ admissionRequired: true });
+    expect(await db().select().from(boardings).where(eq(boardings.petId, pet.id))).toHaveLength(0);
+    expect((await get(`/reservations/${id}`, staff.token)).json().reservation.status).toBe('confirmed');
+    const ok = await act(id, 'check-in', { admissionAcknowledged: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [b] = await db().select().from(boardings).where(eq(boardings.petId, pet.id));
+    expect(b).toMatchObject({ isBoarded: true, numberOfDays: 8 });
+    expect(b!.admissionAckBy).toBeTruthy();
   });
 });
 
