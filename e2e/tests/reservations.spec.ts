@@ -217,3 +217,23 @@ test('Diwali week: reserve two dogs with a deposit, see the grid fill, check in 
     await clock(request, token, null);
   }
 });
+
+test('the day lists and the calendar say when they cannot load, and Try Again loads them', async ({ page, request }) => {
+  await page.route('**/api/v1/reservations/day**', (route) => route.abort());
+  await loginAs(page, request, 'staff', '/staff/reservations');
+  const alert = page.getByRole('alert').filter({ hasText: 'Failed to load reservations' });
+  await expect(alert).toBeVisible();
+  await shoot(page, 'day-error');
+  await page.unroute('**/api/v1/reservations/day**');
+  await alert.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByTestId('day-title')).toContainText('(today)');
+
+  await page.route('**/api/v1/reservations?**', (route) => route.abort());
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const calendarAlert = page.getByRole('alert').filter({ hasText: 'Failed to load reservations' });
+  await expect(calendarAlert).toBeVisible();
+  await page.unroute('**/api/v1/reservations?**');
+  await calendarAlert.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByTestId('calendar-week')).toBeVisible();
+  await expect(page).toHaveURL(/tab=calendar/);
+});
