@@ -32,6 +32,7 @@ const STAFF = [
   '/staff/nvisit2',
   '/staff/buysubscription',
   '/staff/deboard',
+  '/staff/reservations',
   '/staff/prescription',
   '/staff/onlinecustomerappointment',
   '/staff/documents/000000000000000000000000',

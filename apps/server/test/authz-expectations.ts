@@ -53,6 +53,17 @@ export const customerOnly = (ok: Expected = 200, req?: ReqBuilder) =>
 export const ownerOrStaff = (ok: Expected = 200, req?: ReqBuilder) =>
   rule({ anonymous: 401, customerA: ok, customerB: [403, 404], staff: ok, admin: ok, disabledStaff: 401 }, req);
 
+/** A reservation's stay for an owner (a Hostel-like type id is not needed: the unknown owner is refused first). */
+const stayOf = (ownerId: string) => ({
+  ownerId,
+  visitTypeId: UNKNOWN_ID,
+  petIds: [UNKNOWN_ID],
+  checkInDate: '2099-01-10',
+  checkInTime: '10:00',
+  checkOutDate: '2099-01-12',
+  checkOutTime: '11:00',
+});
+
 /** One receipt of customer A per fixture set (a cash shop sale), shared by the documents routes. */
 const receipts = new WeakMap<Fixtures, Promise<string>>();
 const receiptOfA = (fx: Fixtures): Promise<string> => {
@@ -335,6 +346,23 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/settings/gst`]: staffOnly(),
   // The default list as it is: no change, nothing in use removed.
   [`PUT ${V}/settings/gst`]: adminOnly(200, () => ({ body: { rates: DEFAULT_GST_RATES.map((r) => ({ ...r })) } })),
+  // reservations (issue 18): staff only (customers 403); the waiver is for admins. An unknown owner or reservation
+  // is a 404 (reservations.test.ts covers the rest).
+  [`POST ${V}/reservations/quote`]: staffOnly(404, () => ({ body: stayOf(UNKNOWN_ID) })),
+  [`POST ${V}/reservations`]: staffOnly(404, () => ({ body: stayOf(UNKNOWN_ID) })),
+  [`GET ${V}/reservations`]: staffOnly(200, () => ({ query: { from: '2026-11-01', to: '2026-11-30' } })),
+  [`GET ${V}/reservations/day`]: staffOnly(200, () => ({ query: { date: '2026-11-25' } })),
+  [`GET ${V}/reservations/{id}`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`POST ${V}/reservations/{id}/confirm`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
+  [`POST ${V}/reservations/{id}/deposit`]: staffOnly(404, () => ({
+    params: { id: UNKNOWN_ID },
+    body: { amount: 100, selectedPayment: 'cash' },
+  })),
+  [`GET ${V}/reservations/{id}/cancel-quote`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`POST ${V}/reservations/{id}/cancel`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: { reason: 'Matrix' } })),
+  [`POST ${V}/reservations/{id}/no-show`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
+  [`POST ${V}/reservations/{id}/waive`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: { reason: 'Matrix' } })),
+  [`POST ${V}/reservations/{id}/check-in`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
   // Public: the browser lands here from the checkout; an unknown order redirects with ?failed=1.
   [`GET ${V}/customer/payment/success`]: open(303, () => ({ query: { order_id: 'order_ABCDEFGHIJKLMN' } })),
   // subscriptions (issue 16): a customer gets their own pets' whatever email is named; staff the owner with it

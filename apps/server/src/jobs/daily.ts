@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
+import { remindReservations } from '../modules/reservations/reservations.service.ts';
 import { chargePackageDays } from '../modules/sales/package-daily.service.ts';
 import { expireSubscriptions, warnExpiringSubscriptions } from '../modules/subscriptions/subscription-expiry.service.ts';
 
@@ -20,6 +21,7 @@ export const DAILY_JOBS: DailyJob[] = [
   { name: 'boarding package days', run: chargePackageDays },
   { name: 'subscriptions past their validity', run: expireSubscriptions },
   { name: 'subscriptions running out (owner emails)', run: warnExpiringSubscriptions },
+  { name: 'reservations checking in tomorrow (owner reminders)', run: remindReservations },
 ];
 
 /** Runs every job once; a job that fails is logged and the next still runs. */

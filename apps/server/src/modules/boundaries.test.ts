@@ -55,6 +55,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   visit_search: 'history',
   tax_documents: 'documents',
   tax_document_lines: 'documents',
+  reservations: 'reservations',
+  reservation_pets: 'reservations',
 };
 
 /**

@@ -36,6 +36,7 @@ import { takingsRoutes } from './takings/takings.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { documentRoutes } from './documents/documents.routes.ts';
 import { historyRoutes } from './history/history.routes.ts';
+import { reservationRoutes } from './reservations/reservations.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -76,4 +77,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   dashboardRoutes,
   documentRoutes,
   historyRoutes,
+  reservationRoutes,
 ];

@@ -20,6 +20,9 @@ export const OCCUPANCY_MSG = {
   /** 409 when a boarding would go beyond the type's capacity. */
   full: (purpose: string, taken: number, capacity: number) =>
     `${purpose} is full: ${taken} of ${capacity} ${places(capacity)} ${taken === 1 ? 'is' : 'are'} taken`,
+  /** 409 when a stay of several days would go beyond the capacity on one of them (issue 18): names the day. */
+  fullOn: (purpose: string, day: string, taken: number, capacity: number) =>
+    `${purpose} is full on ${day}: ${taken} of ${capacity} ${places(capacity)} ${taken === 1 ? 'is' : 'are'} taken`,
   boardingOnly: 'Only boarding types have a capacity',
   days: `Days must be a whole number from 1 to ${OCCUPANCY_MAX_DAYS}`,
   fromRange: 'From must be a date between 2000-01-01 and 2999-12-31',

@@ -23,6 +23,11 @@ export const todayBoardResponse = z.object({
   inHouse: z.array(z.object({ _id: z.string(), purpose: z.string(), code: z.string(), pets: count, capacity: count.nullable() })),
   /** Stays whose booked days end today (still boarded), and stays past their last booked day. */
   departures: z.object({ dueToday: count, overdue: count }),
+  /**
+   * Issue 18: reservations checking in today (confirmed ones still to arrive, and those already checked in);
+   * the list is GET /reservations/day. Optional: absent from an older server.
+   */
+  arrivals: z.object({ expected: count, checkedIn: count }).optional(),
   /** Follow-ups scheduled today and their attendance so far. */
   followUps: z.object({ total: count, present: count, absent: count, unmarked: count }),
   /** Vaccinations due today and overdue (each list stops at `truncated`). */

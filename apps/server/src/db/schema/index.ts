@@ -10,3 +10,4 @@ export * from './packages.ts';
 export * from './takings.ts';
 export * from './history.ts';
 export * from './documents.ts';
+export * from './reservations.ts';

@@ -28,6 +28,7 @@ import { users } from './auth.ts';
 import { inventoryItems } from './inventory.ts';
 import { owners, pets } from './pets.ts';
 import { prescriptions, visitTypes } from './clinic.ts';
+import { reservations } from './reservations.ts';
 import { boardingPackageSubscriptions } from './packages.ts';
 
 export const subscriptionPlans = pgTable(
@@ -269,6 +270,8 @@ export const payments = pgTable(
     appointmentId: ref('appointment_id').references(() => appointments.id),
     /** A boarding package's daily charges (charge_for package_day) and the wallet money that paid them. */
     packageId: ref('package_id').references((): AnyPgColumn => boardingPackageSubscriptions.id),
+    /** Deposit rows (the `deposit` account: payments, refunds, allocations out) name the reservation they are held for. */
+    reservationId: ref('reservation_id').references((): AnyPgColumn => reservations.id),
     /** A refund names the payment it gives back. */
     refundOf: ref('refund_of').references((): AnyPgColumn => payments.id),
     /** A credit names the charge it reduces. */
@@ -312,6 +315,7 @@ export const payments = pgTable(
     index('payments_prescription_idx').on(t.prescriptionId),
     index('payments_subscription_idx').on(t.subscriptionId),
     index('payments_package_idx').on(t.packageId),
+    index('payments_reservation_idx').on(t.reservationId),
     index('payments_pet_idx').on(t.petId, t.createdAt),
     index('payments_owner_idx').on(t.ownerId, t.createdAt),
     index('payments_refund_of_idx').on(t.refundOf),

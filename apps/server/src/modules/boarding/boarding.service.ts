@@ -1,4 +1,4 @@
-import { type BoardingDetails, VISIT_SAVED_MESSAGES } from '@pawdesk/shared';
+import { type BoardingDetails, dateInTz, VISIT_SAVED_MESSAGES } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { type AppError, conflict, pgCode, pgConstraint } from '../../lib/errors.ts';
 import { visitTypeById } from '../visit-types/visit-types.service.ts';
@@ -9,7 +9,7 @@ import {
   findBoardingsOfVisits,
   insertBoarding,
 } from './boarding.repo.ts';
-import { assertRoom } from './occupancy.service.ts';
+import { assertRoomOnDays, stayDays } from './occupancy.service.ts';
 
 export type { BoardingRow };
 
@@ -29,6 +29,8 @@ export interface NewBoarding {
   subscriptionId: string | null;
   /** When the pet came in: the sale's clock (ctx.clock). */
   entryTime: Date;
+  /** The business time zone: the stay takes the business days from its entry day to entry + days − 1. */
+  tz: string;
   /** The admission rule's warning that staff went on past, if any. */
   admission?: AdmissionAck;
 }
@@ -42,10 +44,12 @@ export interface AdmissionAck {
 
 /**
  * Boards the pet, inside the visit's transaction. Two concurrent boardings of one pet: the second fails here. A
- * type without a free place refuses it with 409 (assertRoom, under the type's capacity lock).
+ * type without a free place on any of the stay's days (stays and confirmed reservations) refuses it with 409
+ * (assertRoomOnDays, under the type's capacity lock).
  */
 export async function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<BoardingRow> {
-  await assertRoom(tx, b.visitTypeId);
+  const today = dateInTz(b.entryTime, b.tz);
+  await assertRoomOnDays(tx, { visitTypeId: b.visitTypeId, ...stayDays(today, b.numberOfDays), pets: 1, today, tz: b.tz });
   return insertBoarding(tx, {
     petId: b.petId,
     visitTypeId: b.visitTypeId,

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { boardings } from '../../db/schema/index.ts';
 
@@ -13,15 +13,6 @@ import { boardings } from '../../db/schema/index.ts';
  */
 export async function lockTypeCapacity(tx: DbOrTx, visitTypeId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`boarding-capacity:${visitTypeId}`}))`);
-}
-
-/** Pets boarded now in the type (index boardings_type_idx). */
-export async function countActiveOfType(db: DbOrTx, visitTypeId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(boardings)
-    .where(and(eq(boardings.visitTypeId, visitTypeId), eq(boardings.isBoarded, true)));
-  return Number(row?.n ?? 0);
 }
 
 /** Pets booked in a type on a day (`yyyy-MM-dd`); days without any are absent. */
@@ -94,4 +85,28 @@ export async function departuresOn(db: DbOrTx, today: string, tz: string): Promi
     .from(boardings)
     .where(eq(boardings.isBoarded, true));
   return { dueToday: Number(row?.dueToday ?? 0), overdue: Number(row?.overdue ?? 0) };
+}
+
+/** A stay leaving on a day: boarded with its last booked day then, or deboarded that day. */
+export type DepartingStay = typeof boardings.$inferSelect;
+
+/**
+ * The stays checking out on `date` (business time zone): still boarded with their last booked day on it (entry day +
+ * booked days − 1), or deboarded that day; oldest entry first, at most `limit`.
+ */
+export async function staysLeavingOn(db: DbOrTx, date: string, tz: string, limit: number): Promise<DepartingStay[]> {
+  const last = sql`((${boardings.entryTime} at time zone ${tz})::date + (${boardings.numberOfDays} - 1))`;
+  const dayStart = sql`(${date}::date)::timestamp at time zone ${tz}`;
+  const dayEnd = sql`(${date}::date + 1)::timestamp at time zone ${tz}`;
+  return db
+    .select()
+    .from(boardings)
+    .where(
+      or(
+        and(eq(boardings.isBoarded, true), sql`${last} = ${date}::date`),
+        and(eq(boardings.isBoarded, false), sql`${boardings.exitTime} >= ${dayStart}`, sql`${boardings.exitTime} < ${dayEnd}`),
+      ),
+    )
+    .orderBy(boardings.entryTime, boardings.id)
+    .limit(limit);
 }

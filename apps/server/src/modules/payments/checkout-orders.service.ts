@@ -222,7 +222,11 @@ export async function fulfilCheckout(
         const marked = await markCheckoutOrderPaid(tx, order.id, { paymentId: row.id, result, paidAt: now });
         return { order: marked ?? order, row, outcome: 'unapplied' as const, result: marked ? result : (order.result ?? {}) };
       };
-      const what = order.purpose === 'wallet_topup' ? 'a wallet top-up' : 'a subscription bought online';
+      const what = {
+        wallet_topup: 'a wallet top-up',
+        deposit: 'a reservation deposit',
+        subscription: 'a subscription bought online',
+      }[order.purpose];
       if (order.status === 'paid' && order.paymentId) {
         // The once-guard: the order is paid. The same payment reported again answers what it recorded.
         const paidRow = await entryById(tx, order.paymentId);

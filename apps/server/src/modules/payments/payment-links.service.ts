@@ -95,9 +95,17 @@ export async function sendPaymentLink(
   // A wallet top-up names no pet: the link is the owner's.
   const owner = pet?.owner ?? (await ownersByIds(ctx.db, [pending.ownerId])).get(pending.ownerId);
   if (!owner) throw notFound('Owner');
-  const what = pet ? `for ${pet.name}` : 'to top up your wallet';
+  // A reservation's deposit (issue 18) names no pet either: it is held against the booking.
+  const deposit = pending.account === 'deposit';
+  const what = pet ? `for ${pet.name}` : deposit ? 'as the deposit of your reservation' : 'to top up your wallet';
   const hadLink = Boolean(pending.providerLinkId && pending.provider === ctx.payments.name);
-  const row = await ensureLink(ctx, pending, owner, pet ? `Payment for ${pet.name}` : 'Wallet top-up', opts.log);
+  const row = await ensureLink(
+    ctx,
+    pending,
+    owner,
+    pet ? `Payment for ${pet.name}` : deposit ? 'Reservation deposit' : 'Wallet top-up',
+    opts.log,
+  );
   const linkUrl = row.linkUrl!;
   const business = ctx.config.business;
   const amount = formatINR(toRupees(row.amountPaise));
@@ -113,7 +121,9 @@ export async function sendPaymentLink(
         toAddress: owner.email,
         subject: pet
           ? `Payment link for ${pet.name}: ${amount} - ${business.name}`
-          : `Wallet top-up link: ${amount} - ${business.name}`,
+          : deposit
+            ? `Reservation deposit link: ${amount} - ${business.name}`
+            : `Wallet top-up link: ${amount} - ${business.name}`,
         body: [
           `Dear ${owner.name},`,
           '',

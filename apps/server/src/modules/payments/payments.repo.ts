@@ -61,6 +61,16 @@ export async function entriesOfAccount(db: DbOrTx, ownerId: string, account: Led
     .orderBy(payments.createdAt, payments.id);
 }
 
+/** The deposit rows of these reservations (payments, refunds, allocations out), oldest first. */
+export async function entriesOfReservations(db: DbOrTx, reservationIds: readonly string[]): Promise<LedgerRow[]> {
+  if (reservationIds.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.reservationId, [...reservationIds]))
+    .orderBy(payments.createdAt, payments.id);
+}
+
 /** The refunds (pending or completed) of these payments. */
 export async function refundsOf(db: DbOrTx, paymentIds: readonly string[]): Promise<LedgerRow[]> {
   if (paymentIds.length === 0) return [];

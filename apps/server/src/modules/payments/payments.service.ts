@@ -147,6 +147,8 @@ export interface NewPayment extends EntryBase {
   providerPaymentId?: string | null;
   providerLinkId?: string | null;
   linkUrl?: string | null;
+  /** Deposit account: the reservation the money is held for. */
+  reservationId?: string | null;
 }
 
 async function receiptFor(db: DbOrTx, tz: string, now: Date, series: 'payment' | 'refund' = 'payment'): Promise<string> {
@@ -174,6 +176,7 @@ export async function recordPayment(db: DbOrTx, p: NewPayment): Promise<LedgerRo
     paymentType: p.paymentType ?? null,
     petId: p.petId ?? null,
     ...(account === 'sale' ? subjectOnly(p.for) : {}),
+    reservationId: p.reservationId ?? null,
     note: p.note ?? null,
     provider: p.provider ?? null,
     providerOrderId: p.providerOrderId ?? null,
@@ -270,6 +273,7 @@ export async function recordRefund(
     amountPaise: r.amountPaise,
     petId: p.petId,
     ...(account === 'sale' ? subjectOf(p) : {}),
+    reservationId: account === 'deposit' ? p.reservationId : null,
     refundOf: p.id,
     note: r.note ?? null,
     provider: p.provider,
@@ -305,6 +309,8 @@ export interface AllocationSide {
   /** Required for the sale account. */
   for?: Subject;
   petId?: string | null;
+  /** The deposit account's side: the reservation the money was held for. */
+  reservationId?: string | null;
 }
 
 /**
@@ -336,6 +342,7 @@ export async function allocate(
       amountPaise: a.amountPaise,
       petId: side.petId ?? null,
       ...(side.account === 'sale' ? subjectOnly(side.for ?? {}) : {}),
+      reservationId: side.account === 'deposit' ? (side.reservationId ?? null) : null,
       allocationOf,
       note: a.note ?? null,
       createdBy: a.by,
@@ -422,6 +429,8 @@ export { onSaleMoney, type SaleMoney, type SaleMoneyListener } from './sale-mone
 export { type CashMoveGuard, type LedgerWriteListener, onCashMove, onLedgerWrite } from './ledger-writes.ts';
 /** The owner's statement reads these (sales/statement.service.ts). */
 export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';
+/** A reservation's deposit rows (modules/reservations). */
+export { entriesOfReservations } from './payments.repo.ts';
 /** Ledger rows by id (an idempotent request's replay reads the rows it wrote). */
 export { entriesByIds } from './payments.repo.ts';
 export {

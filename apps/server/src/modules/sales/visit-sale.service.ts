@@ -147,6 +147,7 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
         numberOfDays: s.boardingDays!,
         subscriptionId: s.isSubscriptionAvailed ? (s.subscriptionId ?? null) : null,
         entryTime: now,
+        tz: ctx.config.tz,
         admission,
       })
     : null;

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import { auditHistory } from '../audit/audit-history.service.ts';
+import { noticeWaitlistNow } from '../reservations/reservations.service.ts';
 import { businessGst, gstSettings, setGstRates } from './gst-settings.service.ts';
 import { createPlan, setPlanOffered, updatePlan, updateVisitType, visitTypeToAdmin } from './prices.service.ts';
 import { allVisitTypes, plansWithTypes } from './visit-types.service.ts';
@@ -56,6 +57,8 @@ export const priceAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (req) => {
       const visitType = await updateVisitType(db, principal(req), req.params.id, req.body, ctx.clock.today());
+      // A capacity raised (or removed) may make room for the first waiting reservation: staff are told (issue 18).
+      if (req.body.capacity !== undefined && visitType.isBoarding) await noticeWaitlistNow(ctx, req.params.id);
       return { success: true as const, message: PRICES_MSG.typeSaved, visitType };
     },
   );

@@ -19,7 +19,14 @@ export const PUBLIC_NAV: NavLink[] = [
 export const STAFF_NAV: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Deboard', to: '/staff/deboard' },
-  { label: 'Occupancy', to: '/staff/occupancy' },
+  {
+    label: 'Reservations',
+    to: '/staff/reservations',
+    children: [
+      { label: 'Reservations', to: '/staff/reservations' },
+      { label: 'Occupancy', to: '/staff/occupancy' },
+    ],
+  },
   { label: 'Pet Master', to: '/staff/history' },
   { label: 'Inventory', to: '/staff/inventoryList' },
   {
@@ -38,6 +45,7 @@ export const STAFF_NAV: NavLink[] = [
 /** The mobile staff menu also reaches registrations by date (where the spec's mobile 'Sales' pointed). */
 export const STAFF_MOBILE_EXTRA: NavLink[] = [
   { label: 'Dashboard', to: '/staff/dashboard' },
+  { label: 'Occupancy', to: '/staff/occupancy' },
   { label: 'Pets by Date', to: '/staff/petByDate' },
   { label: 'Visits by Pet', to: '/staff/salesSection' },
   { label: "Day's Takings", to: '/staff/takings' },

@@ -118,7 +118,7 @@ function Legend({ series }: { series: ChartSeries[] }) {
 }
 
 /**
- * The Today strip above the dashboard's panels (issue 17): pets in house, departures, follow-ups, vaccinations, the
+ * The Today strip above the dashboard's panels (issue 17): pets in house, arrivals (issue 18), departures, follow-ups, vaccinations, the
  * alert list and today's takings, each a link to its screen, and 30 days of sales by purpose.
  */
 export function TodayStrip() {
@@ -134,7 +134,7 @@ export function TodayStrip() {
     const tiles = todayTiles(q.data);
     body = (
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: tiles.length > 6 ? 4 : 3, lg: tiles.length }} spacing="sm">
           {tiles.map((t) => (
             <UnstyledButton
               key={t.key}

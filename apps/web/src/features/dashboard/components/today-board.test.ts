@@ -51,6 +51,21 @@ describe('the Today tiles', () => {
     expect(tiles.takings).toMatchObject({ value: '₹1,250.50', detail: 'sales ₹2,000.00', to: '/staff/takings' });
   });
 
+  it('arrivals (issue 18): reservations to check in today, when the server counts them', () => {
+    expect(todayTiles(board()).map((t) => t.key)).not.toContain('arrivals');
+    const tiles = Object.fromEntries(todayTiles(board({ arrivals: { expected: 2, checkedIn: 1 } })).map((t) => [t.key, t]));
+    expect(tiles.arrivals).toMatchObject({
+      value: '1/3',
+      detail: '2 reservations to check in',
+      to: '/staff/reservations',
+      attention: true,
+    });
+    const done = Object.fromEntries(todayTiles(board({ arrivals: { expected: 0, checkedIn: 2 } })).map((t) => [t.key, t]));
+    expect(done.arrivals).toMatchObject({ value: '2/2', detail: 'all checked in', attention: false });
+    const none = Object.fromEntries(todayTiles(board({ arrivals: { expected: 0, checkedIn: 0 } })).map((t) => [t.key, t]));
+    expect(none.arrivals).toMatchObject({ value: '0/0', detail: 'no reservations today' });
+  });
+
   it('a quiet day', () => {
     const tiles = Object.fromEntries(
       todayTiles(

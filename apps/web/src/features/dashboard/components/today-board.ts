@@ -35,6 +35,23 @@ export function todayTiles(b: TodayBoardResponse): TodayTile[] {
       to: '/staff/occupancy',
       attention: full.length > 0,
     },
+    ...(b.arrivals
+      ? [
+          {
+            key: 'arrivals',
+            label: 'Arrivals today',
+            value: `${b.arrivals.checkedIn}/${b.arrivals.checkedIn + b.arrivals.expected}`,
+            detail:
+              b.arrivals.expected === 0
+                ? b.arrivals.checkedIn === 0
+                  ? 'no reservations today'
+                  : 'all checked in'
+                : `${plural(b.arrivals.expected, 'reservation')} to check in`,
+            to: '/staff/reservations',
+            attention: b.arrivals.expected > 0,
+          },
+        ]
+      : []),
     {
       key: 'departures',
       label: 'Departures due',

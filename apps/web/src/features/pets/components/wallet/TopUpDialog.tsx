@@ -9,7 +9,7 @@ import { serverMessage } from '../../../../lib/api-client';
 import { invalidateWalletData, type TopUpMethod, topUpWallet } from '../../../../lib/endpoints/wallet';
 import { useKeyedSubmit } from '../../../../lib/idempotency';
 import { notify } from '../../../../lib/notify';
-import { useOrderCheckout } from './use-order-checkout';
+import { useOrderCheckout } from '../../../../components/use-order-checkout';
 import { topUpProblem } from './wallet-rules';
 
 const METHODS: readonly TopUpMethod[] = ['cash', 'payment_link', 'card'];

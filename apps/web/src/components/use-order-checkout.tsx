@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES as M, type PaymentDoneResponse, type PaymentsConfig } from '@pawdesk/shared/payments/schemas';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { OfflineCheckoutModal } from '../../../../components/CardCheckout';
-import { api } from '../../../../lib/api-client';
+import { OfflineCheckoutModal } from './CardCheckout';
+import { api } from '../lib/api-client';
 import {
   type CheckoutOutcome,
   type CheckoutResult,
@@ -9,16 +9,16 @@ import {
   type OfflineCheckoutRequest,
   openRazorpay,
   paymentsConfig,
-} from '../../../../lib/checkout';
-import type { CheckoutOrder } from '../../../../lib/endpoints/wallet';
-import { SubmissionKey, submitOnce } from '../../../../lib/idempotency';
-import { notify } from '../../../../lib/notify';
+} from '../lib/checkout';
+import type { CheckoutOrder } from '../lib/endpoints/wallet';
+import { SubmissionKey, submitOnce } from '../lib/idempotency';
+import { notify } from '../lib/notify';
 
 type Settle = (r: CheckoutResult | 'failed' | 'dismissed') => void;
 
 /**
  * The card checkout of an order the server already created (a wallet top-up by card at the desk: `POST /wallet/topup`
- * answers the order). Opens Razorpay's checkout, or the offline provider's dialog, for the order's amount, then sends
+ * answers the order; a reservation's deposit by card: `POST /reservations` and `POST /reservations/:id/deposit`). Opens Razorpay's checkout, or the offline provider's dialog, for the order's amount, then sends
  * the signed result to POST /payments/verify-payment (again with its key when it got no answer). Resolves 'paid',
  * 'failed' (a message was shown) or 'dismissed'. Render `element` once.
  */

@@ -1,0 +1,431 @@
+import '@mantine/dates/styles.css';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { formatINR, type Owner, type Reservation, type ReservationQuote } from '@pawdesk/shared';
+import { IconAlertTriangle, IconCalendarPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError, serverAnswered, serverMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useBoardingTypes, useCreateReservation, useReservationQuote, useStaySettings } from '../api/reservations';
+import {
+  type BookingField,
+  type BookingValues,
+  bookingErrors,
+  createBody,
+  emptyBooking,
+  offersHalfDay,
+  previewLabel,
+  quoteBody,
+  saveMode,
+} from './booking-rules';
+import { DATE_INPUT_FORMAT, parseDayMonthYear } from './dates-input';
+import { dayMonthOf, weekdayOf } from './dates';
+import { type DepositChoice, DepositModal, useDepositFollowUp } from './deposit';
+import { OwnerPetPicker } from './OwnerPetPicker';
+
+/** The server's field names → the form's. */
+const SERVER_FIELD: Record<string, BookingField> = {
+  ownerId: 'owner',
+  petIds: 'pets',
+  visitTypeId: 'visitTypeId',
+  checkInDate: 'checkInDate',
+  checkInTime: 'checkInTime',
+  checkOutDate: 'checkOutDate',
+  checkOutTime: 'checkOutTime',
+  notes: 'notes',
+};
+
+const SAVE_FAILED = 'Could not save the reservation';
+const NO_ANSWER = 'The server did not answer. Save again: the reservation is made (and any deposit taken) at most once.';
+
+/** Each day of the stay against capacity: free places, or full (the waitlist is offered). */
+function DaysAvailability({ quote }: { quote: ReservationQuote }) {
+  return (
+    <Group gap={6} aria-label="Places on each day" role="list">
+      {quote.days.map((d) => (
+        <Badge
+          key={d.date}
+          role="listitem"
+          variant="light"
+          color={d.fits ? 'teal' : 'red'}
+          size="lg"
+          radius="sm"
+          tt="none"
+          data-testid="quote-day"
+          data-fits={d.fits}
+        >
+          {weekdayOf(d.date)} {dayMonthOf(d.date)}:{' '}
+          {d.free === null ? 'no limit' : d.fits ? `${d.free} free` : `full (${d.booked}/${d.capacity})`}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** What the stay comes to, from the server's quote (the count, the price, each day's room). */
+function QuoteCard({
+  quote,
+  preview,
+  loading,
+  error,
+  onRetry,
+}: {
+  quote: ReservationQuote | undefined;
+  preview: string | null;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  if (!quote && !preview && !loading && !error)
+    return (
+      <Text size="sm" c="dimmed">
+        Choose the owner, the pets, the boarding type and the dates to see the price.
+      </Text>
+    );
+  return (
+    <Card withBorder radius="md" padding="sm" bg="var(--mantine-color-gray-0)" aria-live="polite" aria-busy={loading}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={700} data-testid="stay-label">
+            {quote?.label ?? preview ?? 'Counting...'}
+          </Text>
+          {loading ? <Loader size="xs" aria-label="Pricing" /> : null}
+        </Group>
+        {quote ? (
+          <>
+            <Text size="sm">
+              {quote.pets} {quote.pets === 1 ? 'pet' : 'pets'} × {formatINR(quote.pricePerPet)} ={' '}
+              <b data-testid="quote-price">{formatINR(quote.price)}</b>
+              <Text span size="xs" c="dimmed">
+                {' '}
+                ({quote.units > 0 ? `${quote.units} × ${formatINR(quote.dayPrice)}` : ''}
+                {quote.units > 0 && quote.halfDays > 0 ? ' + ' : ''}
+                {quote.halfDays > 0 ? `${quote.halfDays} half day × ${formatINR(quote.halfDayPrice)}` : ''} per pet)
+              </Text>
+            </Text>
+            <DaysAvailability quote={quote} />
+            {!quote.fits ? (
+              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="A day is full" p="xs">
+                {quote.visitType.purpose} has no room for {quote.pets === 1 ? 'this pet' : 'these pets'} on{' '}
+                {quote.fullDays.map((d) => `${weekdayOf(d)} ${dayMonthOf(d)}`).join(', ')}. Join the waitlist: staff are told when
+                a place frees.
+              </Alert>
+            ) : null}
+          </>
+        ) : error ? (
+          <Group gap="xs">
+            <Text size="sm" c="red.8" role="alert">
+              {serverMessage(error, 'Could not price the stay')}
+            </Text>
+            {!serverAnswered(error) || (error as ApiError).status >= 500 ? (
+              <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
+                Try Again
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The booking form (a modal from /staff/reservations): the owner and pets, the boarding type, check-in and
+ * check-out dates and times, a half or full day for Day Care and Hostel, notes; the server's quote (the
+ * days/nights label, the price, each day's room) is shown before saving, a full day offers the waitlist, and a
+ * deposit can be taken at once through the shared payment modal. Kept mounted: what was typed survives a failed
+ * save and closing the dialog, until a save succeeds.
+ */
+export function BookingModal({
+  opened,
+  onClose,
+  today,
+  onSaved,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The business's today (the server's). */
+  today: string;
+  onSaved: (r: Reservation) => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const types = useBoardingTypes();
+  const settings = useStaySettings();
+  const [values, setValues] = useState<BookingValues>(() => emptyBooking(today));
+  const [owner, setOwner] = useState<Owner | null>(null);
+  const [touched, setTouched] = useState<Partial<Record<BookingField, boolean>>>({});
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<BookingField, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [depositOpen, setDepositOpen] = useState(false);
+  const create = useCreateReservation();
+  const followUp = useDepositFollowUp();
+
+  const type = types.data?.find((t) => t._id === values.visitTypeId) ?? null;
+  const halfDayOffered = offersHalfDay(type);
+  const ctx = { today, halfDayOffered };
+  const errors = bookingErrors(values, ctx);
+  const body = quoteBody(values, ctx);
+  const quote = useReservationQuote(body);
+  // A quote for other input (kept while the new one loads) is not this stay's.
+  const current = quote.data && !quote.isPlaceholderData ? quote.data : undefined;
+  const mode = saveMode(current);
+  const preview = previewLabel(body, settings.data);
+
+  const set = <K extends keyof BookingValues>(k: K, v: BookingValues[K]) => {
+    setValues((old) => ({ ...old, [k]: v }));
+    setServerErrors({});
+    setFailure(null);
+  };
+  const touch = (f: BookingField) => () => setTouched((t) => ({ ...t, [f]: true }));
+  const errorOf = (f: BookingField) => serverErrors[f] ?? (tried || touched[f] ? errors[f] : undefined);
+
+  const save = async (deposit: DepositChoice | null) => {
+    setTried(true);
+    if (!body || !current || create.isPending) return;
+    setFailure(null);
+    try {
+      const res = await create.mutateAsync(
+        createBody(body, values, { waitlist: mode === 'waitlist', deposit: mode === 'save' ? deposit : null }),
+      );
+      setDepositOpen(false);
+      // With a deposit, what follows it says what was taken (or opens the card checkout).
+      if (!deposit) notify.success(res.message);
+      setValues(emptyBooking(today, settings.data?.checkOutTime));
+      setOwner(null);
+      setTouched({});
+      setTried(false);
+      onSaved(res.reservation);
+      if (deposit) await followUp.follow(res);
+    } catch (err) {
+      setDepositOpen(false);
+      const fields: Partial<Record<BookingField, string>> = {};
+      if (err instanceof ApiError)
+        for (const [k, m] of Object.entries(err.errors)) if (SERVER_FIELD[k]) fields[SERVER_FIELD[k]] = m;
+      setServerErrors(fields);
+      setFailure(serverMessage(err, NO_ANSWER));
+      // A day filled meanwhile: ask again, so the waitlist is offered.
+      if (err instanceof ApiError && err.status === 409) void quote.refetch();
+      notify.error(serverMessage(err, SAVE_FAILED), err);
+    }
+  };
+
+  const submit = (withDeposit: boolean) => {
+    setTried(true);
+    if (!body) {
+      notify.invalid('Check the highlighted fields');
+      return;
+    }
+    if (!current) return;
+    if (withDeposit) setDepositOpen(true);
+    else void save(null);
+  };
+
+  const typeOptions = (types.data ?? []).map((t) => ({ value: t._id, label: t.purpose }));
+  const saving = create.isPending;
+
+  return (
+    <>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close the form' }}
+        opened={opened}
+        onClose={() => (saving ? undefined : onClose())}
+        title="New reservation"
+        size="lg"
+        fullScreen={phone}
+        keepMounted
+        closeOnClickOutside={false}
+      >
+        <form
+          noValidate
+          aria-busy={saving}
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit(false);
+          }}
+        >
+          <Stack gap="md">
+            <OwnerPetPicker
+              owner={owner}
+              petIds={values.petIds}
+              onOwner={(o) => {
+                setOwner(o);
+                set('ownerId', o?._id ?? null);
+                if (o) set('petIds', []);
+              }}
+              onPets={(ids) => {
+                set('petIds', ids);
+                touch('pets')();
+              }}
+              error={owner ? errorOf('pets') : errorOf('owner')}
+              disabled={saving}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Select
+                label="Boarding type"
+                placeholder={types.isPending ? 'Loading...' : 'Choose'}
+                data={typeOptions}
+                value={values.visitTypeId}
+                onChange={(v) => {
+                  set('visitTypeId', v);
+                  touch('visitTypeId')();
+                }}
+                error={
+                  errorOf('visitTypeId') ??
+                  (types.isError ? serverMessage(types.error, 'Could not load the boarding types') : undefined)
+                }
+                withAsterisk
+                allowDeselect={false}
+                disabled={saving}
+                comboboxProps={{ withinPortal: true }}
+              />
+              {halfDayOffered ? (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="length-label">
+                    Length
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="length-label"
+                    value={values.length}
+                    onChange={(v) => set('length', v as BookingValues['length'])}
+                    data={[
+                      { value: 'full', label: 'Full day' },
+                      { value: 'half', label: `Half day (${formatINR(type?.halfdayPrice ?? 0)})` },
+                    ]}
+                    disabled={saving}
+                  />
+                </Stack>
+              ) : null}
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 2 }} spacing="sm">
+              <DateInput
+                label="Check-in date"
+                placeholder="dd/mm/yyyy"
+                valueFormat={DATE_INPUT_FORMAT}
+                dateParser={parseDayMonthYear}
+                minDate={today}
+                value={values.checkInDate || null}
+                onChange={(v) => set('checkInDate', v ?? '')}
+                onBlur={touch('checkInDate')}
+                error={errorOf('checkInDate')}
+                withAsterisk
+                clearable={false}
+                disabled={saving}
+                popoverProps={{ withinPortal: true }}
+              />
+              <TimeInput
+                label="Check-in time"
+                value={values.checkInTime}
+                onChange={(e) => set('checkInTime', e.currentTarget.value)}
+                onBlur={touch('checkInTime')}
+                error={errorOf('checkInTime')}
+                withAsterisk
+                disabled={saving}
+              />
+              {halfDayOffered && values.length === 'half' ? (
+                <Text size="sm" c="dimmed" style={{ alignSelf: 'end' }} pb={8}>
+                  A half day checks out the same day.
+                </Text>
+              ) : (
+                <DateInput
+                  label="Check-out date"
+                  placeholder="dd/mm/yyyy"
+                  valueFormat={DATE_INPUT_FORMAT}
+                  dateParser={parseDayMonthYear}
+                  minDate={values.checkInDate || today}
+                  value={values.checkOutDate || null}
+                  onChange={(v) => set('checkOutDate', v ?? '')}
+                  onBlur={touch('checkOutDate')}
+                  error={errorOf('checkOutDate')}
+                  withAsterisk
+                  clearable={false}
+                  disabled={saving}
+                  popoverProps={{ withinPortal: true }}
+                />
+              )}
+              <TimeInput
+                label="Check-out time"
+                value={values.checkOutTime}
+                onChange={(e) => set('checkOutTime', e.currentTarget.value)}
+                onBlur={touch('checkOutTime')}
+                error={errorOf('checkOutTime')}
+                withAsterisk
+                disabled={saving}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Notes"
+              placeholder="Feeding, medicines, who collects the pet…"
+              autosize
+              minRows={2}
+              maxLength={2000}
+              value={values.notes}
+              onChange={(e) => set('notes', e.currentTarget.value)}
+              error={errorOf('notes')}
+              disabled={saving}
+            />
+            <QuoteCard
+              quote={current}
+              preview={preview}
+              loading={body !== null && quote.isFetching}
+              error={body !== null && !current ? quote.error : null}
+              onRetry={() => void quote.refetch()}
+            />
+            {failure ? (
+              <Alert color="red" variant="light" role="alert" title={SAVE_FAILED} icon={<IconAlertTriangle size={18} />} p="sm">
+                {failure}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={saving}>
+                Close
+              </Button>
+              {mode === 'waitlist' ? (
+                <Button type="submit" color="orange" loading={saving} disabled={saving}>
+                  Join the waitlist
+                </Button>
+              ) : (
+                <>
+                  <Button variant="light" onClick={() => submit(true)} disabled={saving || (body !== null && mode === 'wait')}>
+                    Save and take deposit
+                  </Button>
+                  <Button
+                    type="submit"
+                    leftSection={<IconCalendarPlus size={16} />}
+                    loading={saving && !depositOpen}
+                    disabled={saving || (body !== null && mode === 'wait')}
+                  >
+                    Save reservation
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <DepositModal
+        opened={depositOpen}
+        onClose={() => setDepositOpen(false)}
+        total={current?.price ?? 0}
+        submitting={saving}
+        onChoose={(d) => void save(d)}
+      />
+      {followUp.element}
+    </>
+  );
+}
