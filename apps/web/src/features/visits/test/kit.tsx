@@ -188,9 +188,11 @@ export const paymentModal = (title: 'Payment Type' | 'Payment Options') => scree
 export async function payWith(user: UserEvent, method: 'Cash Payment' | 'Payment Link', amountText: string) {
   const modal = await paymentModal('Payment Options');
   await user.click(within(modal).getByRole('button', { name: method }));
-  await user.click(
-    within(modal).getByRole('checkbox', { name: `I confirm that the payment of ${amountText} has been completed` }),
-  );
+  const confirmation =
+    method === 'Payment Link'
+      ? `I confirm that a payment link for ${amountText} is to be sent to the owner`
+      : `I confirm that the payment of ${amountText} has been completed`;
+  await user.click(within(modal).getByRole('checkbox', { name: confirmation }));
   await user.click(within(modal).getByRole('button', { name: 'Submit' }));
 }
 
