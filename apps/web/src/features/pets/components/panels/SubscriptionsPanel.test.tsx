@@ -1,6 +1,7 @@
 import type { PetDetails, PetSubscription } from '@pawdesk/shared';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { server } from '../../../../test/server';
@@ -122,10 +123,17 @@ describe('SubscriptionsPanel', () => {
     expect(await screen.findByText('Buy page')).toBeInTheDocument();
   });
 
-  it("says 'No active subscriptions' when the pet has none", async () => {
+  it("says 'No active subscriptions' when the pet has none, and offers Buy Subscription for it (issue 18)", async () => {
     answer(200, { success: true, message: 'ok', data: [] });
-    renderWithProviders(<SubscriptionsPanel pet={pet} onBack={() => {}} />);
+    function BuyPage() {
+      return <p>Buy page for {(useLocation().state as { petId?: string } | null)?.petId}</p>;
+    }
+    const { user } = renderWithProviders(<SubscriptionsPanel pet={pet} onBack={() => {}} />, {
+      routes: { '/staff/buysubscription': <BuyPage /> },
+    });
     expect(await screen.findByText('No active subscriptions')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy Subscription' }));
+    expect(await screen.findByText(`Buy page for ${pet._id}`)).toBeInTheDocument();
   });
 
   it("shows 'Error Loading Subscriptions' with Try Again, then the list", async () => {
