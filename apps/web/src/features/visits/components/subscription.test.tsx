@@ -4,7 +4,6 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/server';
 import {
-  findToast,
   type FormCode,
   mockVisitApi,
   nothingPosted,

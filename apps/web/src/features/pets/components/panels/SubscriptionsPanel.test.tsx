@@ -8,6 +8,11 @@ import { server } from '../../../../test/server';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 
 const PET = '650000000000000000000001';
+
+/** The purchase page, naming the pet it was opened for (navigation state). */
+function BuyPage() {
+  return <p>Buy page for {(useLocation().state as { petId?: string } | null)?.petId}</p>;
+}
 const pet = { _id: PET, name: 'Bruno', owner: { _id: '650000000000000000000005', name: 'Asha' } } as unknown as PetDetails;
 const type = (purpose: string, id: string) => ({ _id: id, purpose });
 
@@ -125,9 +130,6 @@ describe('SubscriptionsPanel', () => {
 
   it("says 'No active subscriptions' when the pet has none, and offers Buy Subscription for it (issue 18)", async () => {
     answer(200, { success: true, message: 'ok', data: [] });
-    function BuyPage() {
-      return <p>Buy page for {(useLocation().state as { petId?: string } | null)?.petId}</p>;
-    }
     const { user } = renderWithProviders(<SubscriptionsPanel pet={pet} onBack={() => {}} />, {
       routes: { '/staff/buysubscription': <BuyPage /> },
     });
