@@ -1,7 +1,14 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CustomerSubscription } from '../../../../lib/endpoints/customer';
-import { DAYS_LEFT_COLOR, daysLeftLevel, dayCount, groomingCount, STATUS_LABEL, statusOf } from '../../../../lib/subscription-rules';
+import {
+  DAYS_LEFT_COLOR,
+  daysLeftLevel,
+  dayCount,
+  groomingCount,
+  STATUS_LABEL,
+  statusOf,
+} from '../../../../lib/subscription-rules';
 
 /**
  * Beside the buy form: the subscriptions the customer's pets hold now (a plan of the same purpose renews one), with
