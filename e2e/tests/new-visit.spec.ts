@@ -146,7 +146,7 @@ test('Dog Park with cash: discount above the price refused, final price paid, pe
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await shot(page, 'payment-modal');
   await pay(page, 'Cash Payment', park.price - 50);
-  await expect(page.getByText('Dog boarded successfully')).toBeVisible();
+  await expect(page.getByText('Payment successful and visit saved!')).toBeVisible();
   await expect(page).toHaveURL(/\/staff\/dashboard$/);
   const [visit] = await a.visits(petId);
   expect(visit).toMatchObject({ visitType: { purpose: 'Dog Park' }, price: park.price - 50 });
@@ -446,7 +446,7 @@ test('an admin price change is used by the next New Visit', async ({ page, reque
     await expect(page.getByTestId('price-final-price')).toHaveText(inr(newPrice));
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await pay(page, 'Cash Payment', newPrice);
-    await expect(page.getByText('Dog boarded successfully')).toBeVisible();
+    await expect(page.getByText('Payment successful and visit saved!')).toBeVisible();
     const [visit] = await a.visits(petId);
     expect(visit).toMatchObject({ price: newPrice });
   } finally {

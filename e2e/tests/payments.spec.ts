@@ -88,7 +88,9 @@ test('a card payment through the offline checkout: a failed attempt keeps it ope
   await expect(checkout.getByText('Payment failed', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/payments-card-checkout-failed.png' });
   await checkout.getByRole('button', { name: `Pay ${amount}` }).click();
-  await expect(page.getByText('✅ Payment Done Successfully!')).toBeVisible();
+  // One success message, not two (issue 18): the visit's, not also the checkout's own.
+  await expect(page.getByText('Payment Done Successfully and visit saved')).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
   await expect(checkout).toBeHidden();
 
   const list = await (

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageInYears, dateInTz, daysBetween, formatDate, isBirthdayOn, isIsoDate, todayIn } from './dates.ts';
+import {
+  addDays,
+  ageInMonths,
+  ageInYears,
+  dateInTz,
+  daysBetween,
+  formatDate,
+  isBirthdayOn,
+  isIsoDate,
+  todayIn,
+} from './dates.ts';
 
 describe('dates', () => {
   it('validates calendar dates', () => {
@@ -40,6 +50,19 @@ describe('dates', () => {
     ['2026-01-01', '2026-11-22', 0],
     [null, '2026-11-22', null],
   ])('age of %s on %s is %s whole years', (dob, today, age) => expect(ageInYears(dob, today)).toBe(age));
+
+  it.each([
+    ['2025-11-25', '2026-08-25', 9],
+    ['2025-11-26', '2026-08-25', 8],
+    ['2025-12-31', '2026-02-28', 2],
+    ['2025-12-31', '2026-01-30', 0],
+    ['2024-01-31', '2024-02-29', 1],
+    ['2024-01-31', '2024-02-28', 0],
+    ['2026-08-25', '2026-08-25', 0],
+    ['2026-09-01', '2026-08-25', 0],
+    ['2020-08-25', '2026-08-25', 72],
+    [null, '2026-08-25', null],
+  ])('age of %s on %s is %s whole months', (dob, today, months) => expect(ageInMonths(dob, today)).toBe(months));
 
   it('formats dates in Indian order', () => {
     expect(formatDate('2026-11-22')).toBe('22 Nov 2026');

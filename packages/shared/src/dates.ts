@@ -68,6 +68,20 @@ export function ageInYears(dob: string | null | undefined, today: string): numbe
   return Math.max(0, Math.floor(days / 365.25));
 }
 
+/**
+ * Whole calendar months from `dob` to `today` (a month is complete on the same day of the month, or on the last
+ * day of a shorter month), or null without a birth date; 0 before the first month or for a date in the future.
+ */
+export function ageInMonths(dob: string | null | undefined, today: string): number | null {
+  if (!dob || !isIsoDate(dob) || !isIsoDate(today)) return null;
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let months = (ty - by) * 12 + (tm - bm);
+  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  if (td < Math.min(bd, lastDay)) months -= 1;
+  return Math.max(0, months);
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `22 Nov 2026` from `yyyy-MM-dd` (or an ISO instant, read in the business zone). */

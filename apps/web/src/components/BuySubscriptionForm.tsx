@@ -22,6 +22,7 @@ import { type PaymentChoice, PaymentModal } from './PaymentModal';
 import { usePaymentFollowUp } from './PaymentFollowUp';
 import { ErrorState, LoadingState } from './states';
 import { saleEffect } from './subscription-sale';
+import { groomingCount } from '../lib/subscription-rules';
 
 /** A purchase changes the pet's subscriptions, its visits, the owner's wallet and statement. */
 const CHANGED = [queryRoots.subscriptions, queryRoots.visits, queryRoots.pets, queryRoots.wallet, queryRoots.payments];
@@ -29,7 +30,7 @@ const CHANGED = [queryRoots.subscriptions, queryRoots.visits, queryRoots.pets, q
 /** What the live subscription holds now: '12 days left · valid until 3 Jan 2027'. */
 function heldNow(s: PetSubscription): string {
   const parts = [`${s.daysLeft} ${s.daysLeft === 1 ? 'day' : 'days'} left now`];
-  if (s.numberOfGroomings > 0) parts.push(`${s.numberOfGroomings} grooming sessions left`);
+  if (s.numberOfGroomings > 0) parts.push(`${groomingCount(s.numberOfGroomings)} left`);
   if (s.validUntil) parts.push(`valid until ${formatDate(s.validUntil)}`);
   return parts.join(' · ');
 }
@@ -152,7 +153,7 @@ export function BuySubscriptionForm({
         {plan ? (
           <Text size="sm" c="dimmed">
             {plan.subscriptionType.purpose} · {plan.duration} days
-            {plan.numberOfGroomings > 0 ? ` · ${plan.numberOfGroomings} grooming sessions` : ''}
+            {plan.numberOfGroomings > 0 ? ` · ${groomingCount(plan.numberOfGroomings)}` : ''}
             {plan.validityInDays ? ` · valid ${plan.validityInDays} days once paid` : ' · no expiry'}
           </Text>
         ) : null}

@@ -23,7 +23,8 @@ function PaymentLinkModal({ payment, onClose }: { payment: VisitPayment | null; 
                 Payment link for <b>{formatINR(payment.amount)}</b>.{' '}
                 {payment.linkEmailed === false
                   ? 'The owner has no email address on file: share the link with them.'
-                  : 'It has been emailed to the owner.'}
+                  : 'It has been emailed to the owner.'}{' '}
+                The amount stays owed until the link is paid.
               </Text>
               <CopyLinkField label="Link" url={payment.linkUrl} />
             </>
@@ -58,9 +59,9 @@ export function usePaymentFollowUp(): {
     async (saved: SavedWithPayment, subject: PaymentSubjectInput, paidMessage: string) => {
       const p = saved.payment;
       if (p?.method === 'card' && p.status === 'pending' && p.amount > 0) {
-        const outcome = await checkout.payByCard({ ...subject, amount: p.amount });
-        if (outcome === 'paid') notify.success(paidMessage);
-        else notify.info(`${saved.message}. The card payment of ${formatINR(p.amount)} is still due.`);
+        // The checkout shows the one success message: `paidMessage` (issue 18: not two toasts).
+        const outcome = await checkout.payByCard({ ...subject, amount: p.amount, successMessage: paidMessage });
+        if (outcome !== 'paid') notify.info(`${saved.message}. The card payment of ${formatINR(p.amount)} is still due.`);
         return;
       }
       notify.success(saved.message);

@@ -132,6 +132,42 @@ describe('PaymentModal: the wallet', () => {
   });
 });
 
+describe('PaymentModal: what each method confirms (issue 18)', () => {
+  it('Payment Link says the link will be sent and the amount stays owed; no "has been completed"', async () => {
+    mockWallet(0);
+    const { user, onSubmit } = renderModal({ payLater: false });
+    await user.click(await screen.findByRole('button', { name: 'Payment Link' }));
+    expect(screen.getByTestId('link-note')).toHaveTextContent(
+      'A payment link for ₹ 1,000.00 will be sent to the owner. Nothing is collected now: the amount stays owed until the owner pays the link.',
+    );
+    expect(screen.queryByText(/has been completed/)).not.toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I confirm that a payment link for ₹ 1,000.00 is to be sent to the owner' }),
+    );
+    await user.click(submit());
+    expect(onSubmit).toHaveBeenCalledWith({ paymentType: null, method: 'payment_link', amountNow: 1000, payLater: false });
+  });
+
+  it("cash keeps the spec's 'has been completed' confirmation and no link note", async () => {
+    mockWallet(0);
+    const { user } = renderModal({ payLater: false });
+    await user.click(await screen.findByRole('button', { name: 'Cash Payment' }));
+    expect(screen.getByRole('checkbox', { name: 'I confirm that the payment of ₹ 1,000.00 has been completed' })).toBeVisible();
+    expect(screen.queryByTestId('link-note')).not.toBeInTheDocument();
+  });
+
+  it('a partial payment by link names the part sent, not the total', async () => {
+    mockWallet(0);
+    const { user } = renderModal({ withPaymentType: true, total: 1000, payLater: false });
+    await user.click(await screen.findByRole('radio', { name: /Partial Payment/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Amount collected now' }), '400');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Payment Link' }));
+    expect(screen.getByTestId('link-note')).toHaveTextContent('A payment link for ₹ 400.00 will be sent');
+  });
+});
+
 describe('PaymentModal: pay later', () => {
   it.each([
     ['Payment Link', 'payment_link', true],
@@ -151,7 +187,7 @@ describe('PaymentModal: pay later', () => {
     if (method === 'payment_link') {
       // The spec's confirmation still applies to a link.
       expect(submit()).toBeDisabled();
-      await user.click(screen.getByRole('checkbox', { name: /I confirm that the payment of ₹ 1,000.00/ }));
+      await user.click(screen.getByRole('checkbox', { name: /I confirm that a payment link for ₹ 1,000.00/ }));
     }
     await user.click(submit());
     expect(onSubmit).toHaveBeenCalledWith({ paymentType: null, method, amountNow: 1000, payLater: true });

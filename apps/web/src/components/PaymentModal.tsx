@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { formatINR, PAYMENT_TYPES, type PaymentMethod, type PaymentType } from '@pawdesk/shared';
 import { useEffect, useState } from 'react';
 import { useWalletBalance } from '../lib/endpoints/wallet';
@@ -47,11 +47,18 @@ export interface PaymentChoice<M extends DeskPaymentMethod = PaymentMethod> {
 const rupees = (v: number) => `₹ ${formatINR(v).slice(1)}`;
 
 /**
+ * What choosing Payment Link means (issue 18): nothing is collected now, the link is sent to the owner and the
+ * amount stays owed until the link is paid. The spec's 'has been completed' confirmation is for cash only.
+ */
+export const linkNote = (amount: number) =>
+  `A payment link for ${rupees(amount)} will be sent to the owner. Nothing is collected now: the amount stays owed until the owner pays the link.`;
+
+/**
  * The one payment modal (spec 001 §2 "Payment modals"): an optional payment
  * type step, then 'Payment Options' with Cash Payment, Payment Link (and Card
  * and Wallet where `methods` offers them) and the confirmation checkbox.
  * Submit is enabled only when a method is chosen and, for cash and link, the
- * box is ticked (a card payment is confirmed by its checkout instead; the
+ * box is ticked (for a link it confirms that the link is to be sent: the amount stays owed until paid) (a card payment is confirmed by its checkout instead; the
  * wallet, which shows the owner's balance, only when it holds the amount);
  * the choice is handed to `onSubmit`, which records it.
  */
@@ -126,6 +133,7 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
         : total;
   const byCard = method === 'card';
   const byWallet = method === 'wallet';
+  const byLink = method === 'payment_link';
   const walletIssue = offersWallet ? walletProblem(wallet, amountNow) : null;
   const payLaterShown = offerPayLater && canPayLater(method);
   const canSubmit = submittable({ method, confirmed, submitting, amountNow, wallet });
@@ -220,6 +228,17 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
               <b>{rupees(amountNow)}</b> is taken from the wallet on Submit; {rupees(balanceAfter(wallet, amountNow))} stays in
               it.
             </Text>
+          ) : byLink ? (
+            <>
+              <Alert color="blue" variant="light" title="The link will be sent" data-testid="link-note">
+                {linkNote(amountNow)}
+              </Alert>
+              <Checkbox
+                checked={confirmed}
+                onChange={(e) => setConfirmed(e.currentTarget.checked)}
+                label={`I confirm that a payment link for ${rupees(amountNow)} is to be sent to the owner`}
+              />
+            </>
           ) : (
             <Checkbox
               checked={confirmed}

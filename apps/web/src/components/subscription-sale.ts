@@ -1,4 +1,5 @@
 import { type PetSubscription, SUBSCRIPTION_MESSAGES, type SubscriptionPlan } from '@pawdesk/shared';
+import { groomingCount } from '../lib/subscription-rules';
 
 /**
  * What buying `plan` does to the pet's subscriptions (issue 16 "Renewal"): a plan of a purpose the pet holds live
@@ -15,7 +16,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** 'adds 30 days', 'adds 4 grooming sessions', 'adds 30 days and 4 grooming sessions'. */
 export function addsText(plan: Pick<SubscriptionPlan, 'duration' | 'numberOfGroomings'>): string {
   const parts = [plural(plan.duration, 'day', 'days')];
-  if (plan.numberOfGroomings > 0) parts.push(plural(plan.numberOfGroomings, 'grooming session', 'grooming sessions'));
+  if (plan.numberOfGroomings > 0) parts.push(groomingCount(plan.numberOfGroomings));
   return `adds ${parts.join(' and ')}`;
 }
 

@@ -5,7 +5,7 @@
  *
  *   const checkout = useCardCheckout();            // in the component; render {checkout.element} once
  *   const outcome = await checkout.payByCard({ visitId, amount });   // or { boardingId, amount }
- *   // outcome: 'paid' (verified and recorded; '✅ Payment Done Successfully!' shown),
+ *   // outcome: 'paid' (verified and recorded; '✅ Payment Done Successfully!', or `successMessage`, shown),
  *   //          'failed' (a message was shown), or 'dismissed' (closed without paying; nothing shown)
  *
  * Call it AFTER the record being paid is saved (the visit save records a pending card payment): the server
@@ -36,6 +36,11 @@ export interface PayByCardInput extends PaymentSubjectInput {
   /** Shown in the checkout under the brand. */
   description?: string;
   prefill?: { name?: string; email?: string; contact?: string };
+  /**
+   * The one success message once paid (e.g. 'Payment Done Successfully and visit saved'), instead of
+   * '✅ Payment Done Successfully!': a card payment shows one success message, not two (issue 18).
+   */
+  successMessage?: string;
 }
 
 /** The checkout's result, as Razorpay hands it to the page. */
@@ -200,7 +205,7 @@ export async function payByCard(input: PayByCardInput, openOffline: OfflineOpene
       (idempotencyKey) => api<PaymentDoneResponse>('/payments/verify-payment', { method: 'POST', body, idempotencyKey }),
       { retries: NO_ANSWER_RETRIES },
     );
-    notify.success(M.done);
+    notify.success(input.successMessage ?? M.done);
     return 'paid';
   } catch {
     notify.error(M.failed);

@@ -21,8 +21,31 @@ export function isValidationError(err: unknown): boolean {
  * part of the app shell (see app/providers.tsx), so an error can be shown
  * even when the network is gone.
  */
+/** Toasts shown for one page only (`onlyOn`), by id: hidden once the app leaves that page. */
+const pageToasts = new Map<string, string>();
+let pageToastSeq = 0;
+
+/**
+ * Hides the page-bound toasts of pages other than `pathname` (called on every navigation, components/layout/
+ * PageToasts.tsx): the signup toast, meant for the login page, does not linger over the dashboard (issue 18).
+ */
+export function leavePageToasts(pathname: string): void {
+  for (const [id, path] of pageToasts) {
+    if (path === pathname) continue;
+    notifications.hide(id);
+    pageToasts.delete(id);
+  }
+}
+
 export const notify = {
-  success: (message: string) => notifications.show({ ...style.success, message }),
+  /** With `onlyOn` (a path), the toast is for that page: leaving it hides the toast. */
+  success: (message: string, opts: { onlyOn?: string } = {}) => {
+    if (!opts.onlyOn) return notifications.show({ ...style.success, message });
+    pageToastSeq += 1;
+    const id = `page-toast-${pageToastSeq}`;
+    pageToasts.set(id, opts.onlyOn);
+    return notifications.show({ ...style.success, message, id, onClose: () => pageToasts.delete(id) });
+  },
   /** A failure; given the error, one about the input is titled 'Check the form' instead. */
   error: (message: string, err?: unknown) =>
     notifications.show({ ...(isValidationError(err) ? style.invalid : style.error), message }),

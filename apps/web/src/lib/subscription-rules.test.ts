@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAYS_LEFT_COLOR, daysLeftLevel, dayCount, isExpiringSoon, statusOf } from './subscription-rules';
+import { DAYS_LEFT_COLOR, daysLeftLevel, dayCount, groomingCount, isExpiringSoon, statusOf } from './subscription-rules';
 
 describe('days left colour (spec 001 §4: red at 7 or fewer, yellow at 30 or fewer)', () => {
   it.each([
@@ -40,5 +40,16 @@ describe('status', () => {
     expect(statusOf({ active: true })).toBe('active');
     expect(statusOf({ active: false })).toBe('inactive');
     expect([dayCount(1), dayCount(0), dayCount(15)]).toEqual(['1 day', '0 days', '15 days']);
+  });
+});
+
+describe('grooming sessions counted (issue 18)', () => {
+  it.each([
+    [0, '0 grooming sessions'],
+    [1, '1 grooming session'],
+    [2, '2 grooming sessions'],
+    [12, '12 grooming sessions'],
+  ])('%i: %s', (n, text) => {
+    expect(groomingCount(n)).toBe(text);
   });
 });

@@ -42,3 +42,6 @@ export const STATUS_COLOR: Record<SubscriptionStatus, string> = {
 
 /** `1 day`, `12 days`. */
 export const dayCount = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** `1 grooming session`, `4 grooming sessions` (issue 18: never '1 grooming sessions'); every count of groomings. */
+export const groomingCount = (n: number) => `${n} ${n === 1 ? 'grooming session' : 'grooming sessions'}`;

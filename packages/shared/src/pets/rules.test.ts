@@ -45,10 +45,19 @@ describe('age label (365.25-day years)', () => {
     // 2191 days / 365.25 = 5.998: still 5 on the sixth birthday (two leap days in between)
     ['2020-06-15', '2026-06-15', '5 years'],
     ['2020-06-15', '2026-06-16', '6 years'],
-    // 365 days / 365.25 = 0.999
-    ['2025-06-15', '2026-06-15', '0 years'],
+    // 365 days / 365.25 = 0.999: under a year by the spec's formula, so counted in months
+    ['2025-06-15', '2026-06-15', '12 months'],
     ['2025-06-14', '2026-06-15', '1 year'],
-    ['2026-06-01', '2026-06-15', '0 years'],
+    // Under one year: months, never '0 years' (issue 18)
+    ['2025-09-15', '2026-06-15', '9 months'],
+    ['2025-09-16', '2026-06-15', '8 months'],
+    ['2026-05-15', '2026-06-15', '1 month'],
+    ['2026-01-31', '2026-02-28', '1 month'], // the last day of a shorter month completes the month
+    ['2026-01-31', '2026-02-27', '27 days'],
+    ['2026-06-01', '2026-06-15', '14 days'],
+    ['2026-06-14', '2026-06-15', '1 day'],
+    ['2026-06-15', '2026-06-15', '0 days'],
+    ['2026-07-01', '2026-06-15', '0 days'], // a date of birth in the future (refused by the forms) never reads negative
     [null, '2026-06-15', 'Unknown'],
     ['', '2026-06-15', 'Unknown'],
   ])('%s on %s is %s', (dob, today, label) => {

@@ -1,6 +1,6 @@
 import { cleanPhone } from '../phone.ts';
 import { BREEDS_BY_SPECIES, DOG_BREEDS, OTHER_BREED, SPECIES, type Species } from '../catalog.ts';
-import { ageInYears } from '../dates.ts';
+import { ageInMonths, ageInYears, daysBetween } from '../dates.ts';
 
 /** Is `s` one of the eight species? */
 export function isSpecies(s: unknown): s is Species {
@@ -33,11 +33,19 @@ export function breedLabel(p: { breed?: string | null; customBreed?: string | nu
   return p.breed || p.species || '';
 }
 
-/** Age as shown on cards: whole years (365.25-day years) or 'Unknown' without a birth date. */
+/**
+ * Age as shown wherever a pet's age shows (Pet Records, lists, visit details, the customer area): whole years
+ * (365.25-day years) from one year on; under one year whole months ('9 months', issue 18: never '0 years'), and
+ * under one month days ('12 days'); 'Unknown' without a birth date.
+ */
 export function ageLabel(dob: string | null | undefined, today: string): string {
   const years = ageInYears(dob, today);
   if (years === null) return 'Unknown';
-  return `${years} ${years === 1 ? 'year' : 'years'}`;
+  if (years >= 1) return `${years} ${years === 1 ? 'year' : 'years'}`;
+  const months = ageInMonths(dob, today) ?? 0;
+  if (months >= 1) return `${months} ${months === 1 ? 'month' : 'months'}`;
+  const days = Math.max(0, daysBetween(dob as string, today));
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
 /** What a phone input keeps (spec 000 §5: the input is capped at 10): see cleanPhone. */

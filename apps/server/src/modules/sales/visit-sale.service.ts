@@ -212,9 +212,15 @@ export function checkAmount(
   }
 }
 
-/** The save message (spec 001 §8), by purpose and by whether money was taken now. */
+/**
+ * The save message (spec 001 §8), by purpose and by whether money was taken now. The Dog Park is a visit of
+ * the day, not a stay: it says 'Payment successful and visit saved!' or 'Visit saved successfully', never
+ * 'Dog boarded successfully' (issue 18; docs/compatibility.md).
+ */
 export function saveMessage(type: VisitTypeRow, payment: LedgerRow | null): string {
-  if (BOARDING_CODES.includes(type.code as (typeof BOARDING_CODES)[number])) return VISIT_SAVED_MESSAGES.boarded;
+  if (type.code !== 'dog_park' && BOARDING_CODES.includes(type.code as (typeof BOARDING_CODES)[number])) {
+    return VISIT_SAVED_MESSAGES.boarded;
+  }
   return payment?.status === 'completed' ? VISIT_SAVED_MESSAGES.paid : VISIT_SAVED_MESSAGES.saved;
 }
 

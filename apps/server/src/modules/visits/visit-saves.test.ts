@@ -96,7 +96,8 @@ describe('POST /visit/adddogparkvisit', () => {
     expect(res.statusCode).toBe(201);
     const json = res.json();
     expect(json).toMatchObject({
-      message: 'Dog boarded successfully',
+      // A day at the park is a visit, not a stay (issue 18): never 'Dog boarded successfully'.
+      message: 'Payment successful and visit saved!',
       visit: { purpose: 'Dog Park', price: 300, paid: 300, paymentLeft: 0 },
       payment: { method: 'cash', status: 'completed', amount: 300, receiptNo: expect.stringMatching(/^\d{4}-\d{2}\/\d{6}$/) },
     });
@@ -145,6 +146,7 @@ describe('POST /visit/adddogparkvisit', () => {
     const res = await save('/visit/adddogparkvisit', body(p.id, { discount: 0, price: 350, selectedPayment: 'payment_link' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
+      message: 'Visit saved successfully',
       visit: { paid: 0, paymentLeft: 350 },
       payment: { method: 'payment_link', status: 'pending', receiptNo: null },
     });

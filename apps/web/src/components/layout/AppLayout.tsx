@@ -6,6 +6,7 @@ import { LoadingState } from '../states';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import classes from './layout.module.css';
+import { usePageToasts } from './PageToasts';
 
 /**
  * Header, the page, and the footer on every page. A page that fails is caught
@@ -15,6 +16,7 @@ import classes from './layout.module.css';
 export function AppLayout() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  usePageToasts();
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>

@@ -51,10 +51,10 @@ export const STAFF_MOBILE_EXTRA: NavLink[] = [
   { label: "Day's Takings", to: '/staff/takings' },
 ];
 
+/** No entry leads to a placeholder (issue 18): My Appointments returns when online appointments land. */
 export const CUSTOMER_NAV: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Book Services', to: '/customerservice' },
-  { label: 'My Appointments', to: '/customer/seeappointment' },
   { label: 'Subscriptions', to: '/customer/subscription' },
   { label: 'Visits', to: '/customer/viewvisit' },
 ];

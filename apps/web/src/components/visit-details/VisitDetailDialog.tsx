@@ -1,6 +1,6 @@
 import { Alert, Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import {
-  ageInYears,
+  ageLabel,
   type BoughtSubscriptionResponse,
   formatINR,
   todayIn,
@@ -72,14 +72,13 @@ function Medicines({ v }: { v: VisitDetails }) {
 }
 
 function Veterinary({ v }: { v: VisitDetails }) {
-  const age = ageInYears(v.pet.dob, todayIn());
   const d = v.details;
   return (
     <>
       <Facts
         items={[
           ...petFacts(v),
-          ['Age', age === null ? 'Unknown' : `${age} ${age === 1 ? 'year' : 'years'}`],
+          ['Age', ageLabel(v.pet.dob, todayIn())],
           ['Price', <Money key="p" value={d.price} />],
           ['Customer type', customerTypeLabel(d.customerType)],
           ['Discount', <Money key="d" value={d.discount} />],

@@ -16,6 +16,7 @@ import { useBusinessToday } from '../api/get-business-today';
 import { useRemindAbsentees } from '../api/remind-absentees';
 import { useUpdateAttendance } from '../api/update-attendance';
 import { AttendanceSheet } from '../components/AttendanceSheet';
+import { DATE_INPUT_FORMAT, DATE_INPUT_PLACEHOLDER } from '../../../components/dates/date-text';
 
 /** Spec 000 §8: the confirmation text, verbatim (trailing space included). */
 const REMIND_CONFIRM = 'Reminders will be send to absentees ';
@@ -153,7 +154,8 @@ export default function AttendancePage() {
             label="Date"
             value={date}
             onChange={setDate}
-            valueFormat="D MMM YYYY"
+            valueFormat={DATE_INPUT_FORMAT}
+            placeholder={DATE_INPUT_PLACEHOLDER}
             leftSection={<IconCalendar size={18} />}
             w={{ base: '100%', xs: 240 }}
             popoverProps={{ withinPortal: true }}

@@ -21,7 +21,8 @@ export default function SignupPage() {
       { fullName: values.fullName, email: values.email, password: values.password },
       {
         onSuccess: (res) => {
-          notify.success(res.message || 'Account created successfully! Please login to continue.');
+          // For the login page only: signing in goes to the dashboard, which the toast must not cover (issue 18).
+          notify.success(res.message || 'Account created successfully! Please login to continue.', { onlyOn: '/login' });
           navigate('/login');
         },
         onError: (err) => {

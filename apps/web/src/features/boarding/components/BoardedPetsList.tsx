@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { type BoardedPetRow, DEBOARD_MESSAGES as M } from '@pawdesk/shared';
+import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate } from '@pawdesk/shared';
 import { IconEye, IconListDetails, IconPaw } from '@tabler/icons-react';
 import { LoadMore } from '../../../components/LoadMore';
 import { TableHead } from '../../../components/TableHead';
@@ -7,8 +7,11 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { useBoardedPets } from '../api/get-boarded-pets';
 import type { BoardingCategory } from '../api/get-categories';
 
-/** The entry date as the spec shows it: the first 10 characters of entryTime. */
-export const entryDate = (row: { entryTime: string }) => row.entryTime.slice(0, 10);
+/**
+ * The entry date: the spec shows the first 10 characters of entryTime (ISO, and the UTC day); Pawdesk shows the day
+ * in the business time zone in Indian order, '25 Nov 2026', as every list does (issue 18).
+ */
+export const entryDate = (row: { entryTime: string }) => formatDate(row.entryTime);
 
 export function StatusBadge({ boarded }: { boarded: boolean }) {
   return (

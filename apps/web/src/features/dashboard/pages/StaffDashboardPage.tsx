@@ -17,7 +17,6 @@ import {
   IconSettings,
   IconUserCog,
   IconUsers,
-  IconWorldWww,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -100,7 +99,7 @@ export default function StaffDashboardPage() {
         />
         <Panel
           title="Reminders Panel"
-          description="Follow-ups, attendance and appointments"
+          description="Follow-ups and attendance"
           icon={<IconBell />}
           tiles={[
             { label: 'Reminders Today', to: '/staff/reminders?range=today', icon: <IconCalendarEvent size={18} /> },
@@ -108,7 +107,6 @@ export default function StaffDashboardPage() {
             { label: 'Overdue Last Week', to: '/staff/reminders?range=overdue', icon: <IconClockExclamation size={18} /> },
             { label: 'Birthday Reminders', to: '/staff/reminders?range=birthdays', icon: <IconCake size={18} /> },
             { label: 'Attendance', to: '/staff/attendance', icon: <IconChecklist size={18} /> },
-            { label: 'Online customer appointments', to: '/staff/onlinecustomerappointment', icon: <IconWorldWww size={18} /> },
           ]}
         />
         <OccupancyCard />

@@ -6,6 +6,7 @@ import { visitTypesQuery } from '../../../lib/endpoints/visit-types';
 import { hasFilters, STATE_OPTIONS } from '../filters';
 import type { VisitFilterState } from '../use-visit-filters';
 import classes from './history.module.css';
+import { DateField } from '../../../components/dates/DateField';
 
 /**
  * The search's filters: pet name and owner phone (applied 1 s after typing stops), purpose, payment state and date
@@ -57,16 +58,10 @@ export function VisitFilters({ f, today, perPet = false }: { f: VisitFilterState
         onChange={(e) => f.setState(e.currentTarget.value)}
         data={STATE_OPTIONS}
       />
-      <TextInput
-        className={classes.full}
-        label="Date"
-        type="date"
-        value={f.date}
-        max={today}
-        onChange={(e) => f.setDate(e.currentTarget.value)}
-        error={f.dateError}
-        rightSection={f.date ? <CloseButton size="sm" aria-label="Clear date" onClick={() => f.setDate('')} /> : null}
-      />
+      <Group className={classes.full} gap={4} align="flex-start" wrap="nowrap">
+        <DateField label="Date" value={f.date} max={today} onChange={f.setDate} error={f.dateError} style={{ flex: 1 }} />
+        {f.date ? <CloseButton mt={28} size="sm" aria-label="Clear date" onClick={() => f.setDate('')} /> : null}
+      </Group>
       {hasFilters(f.applied) || f.name || f.phone || f.date ? (
         <Group gap="xs" style={{ gridColumn: '1 / -1' }}>
           <Button size="compact-sm" variant="subtle" onClick={f.clear}>

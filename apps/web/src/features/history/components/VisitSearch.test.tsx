@@ -185,7 +185,8 @@ describe('Visit History search', () => {
     expect(sent).toEqual({ name: 'Bel', phone: '98123', purpose: 'shop', date: '2026-11-20', state: 'due', limit: '25' });
     expect(screen.getByLabelText('Pet name')).toHaveValue('Bel');
     expect(screen.getByLabelText('Owner phone')).toHaveValue('98123');
-    expect(screen.getByLabelText('Date')).toHaveValue('2026-11-20');
+    // Dates in Indian order (issue 18).
+    expect(screen.getByLabelText('Date')).toHaveValue('20/11/2026');
     expect(screen.getByLabelText('Payment')).toHaveValue('due');
     await waitFor(() => expect(screen.getByLabelText('Purpose')).toHaveValue('shop'));
   });
@@ -227,14 +228,14 @@ describe('Visit History search', () => {
     expect(screen.getByLabelText('address')).toHaveTextContent('?state=voided&purpose=veterinary');
 
     const date = screen.getByLabelText('Date');
-    expect(date).toHaveAttribute('max', TODAY);
     const before = searches.length;
-    fireEvent.change(date, { target: { value: '2026-11-26' } });
+    // Typed day first (issue 18).
+    fireEvent.change(date, { target: { value: '26/11/2026' } });
     expect(await screen.findByText('The date cannot be later than today')).toBeInTheDocument();
     expect(screen.getByLabelText('address')).not.toHaveTextContent('date=');
     expect(searches.slice(before).some((q) => q.has('date'))).toBe(false);
 
-    fireEvent.change(date, { target: { value: TODAY } });
+    fireEvent.change(date, { target: { value: '25/11/2026' } });
     await waitFor(() => expect(searches.at(-1)?.get('date')).toBe(TODAY));
     expect(screen.queryByText('The date cannot be later than today')).not.toBeInTheDocument();
 

@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Card, Group, Kbd, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { formatDate, INVENTORY_MESSAGES, INVENTORY_TYPE_LABEL, type InventoryItem } from '@pawdesk/shared';
 import { IconAlertTriangle, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useDeleteItem } from '../api/delete-item';
 import { useInventoryList } from '../api/get-inventory';
 import { LoadMore } from '../../../components/LoadMore';
+import { ShortcutKey } from '../../../components/ShortcutKey';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -188,7 +189,7 @@ export default function InventoryListPage() {
           placeholder="Search inventory items..."
           aria-label="Search inventory items"
           leftSection={<IconSearch size={16} />}
-          rightSection={<Kbd size="xs">/</Kbd>}
+          rightSection={<ShortcutKey keys="/" />}
           rightSectionPointerEvents="none"
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}

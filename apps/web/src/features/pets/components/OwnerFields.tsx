@@ -4,15 +4,29 @@ import { useFormContext } from 'react-hook-form';
 import { PhoneField } from '../../../components/PhoneField';
 import { fieldProps } from '../../../lib/forms';
 
-/** Owner name, phone (digits only, capped at 10), optional email and address. */
-export function OwnerFields({ nameField, autoFocus }: { nameField: 'ownerName' | 'name'; autoFocus?: boolean }) {
+/**
+ * Owner name, phone (digits only, capped at 10), optional email and address. With `phoneOnly` (Add Pet, when the
+ * phone belongs to an existing owner whose details are kept) only the phone is asked for (issue 18).
+ */
+export function OwnerFields({
+  nameField,
+  autoFocus,
+  phoneOnly = false,
+}: {
+  nameField: 'ownerName' | 'name';
+  autoFocus?: boolean;
+  phoneOnly?: boolean;
+}) {
   const form = useFormContext<Record<string, any>>();
+  // The phone keeps its place (no remount while it is typed in) when the other fields go.
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-      <TextInput label="Owner name" required autoComplete="off" autoFocus={autoFocus} {...fieldProps(form, nameField)} />
+      {phoneOnly ? null : (
+        <TextInput label="Owner name" required autoComplete="off" autoFocus={autoFocus} {...fieldProps(form, nameField)} />
+      )}
       <OwnerPhoneField placeholder="10-digit mobile number" />
-      <TextInput label="Email (optional)" type="email" autoComplete="off" {...fieldProps(form, 'email')} />
-      <Textarea label="Address" required autosize minRows={1} maxRows={4} {...fieldProps(form, 'address')} />
+      {phoneOnly ? null : <TextInput label="Email (optional)" type="email" autoComplete="off" {...fieldProps(form, 'email')} />}
+      {phoneOnly ? null : <Textarea label="Address" required autosize minRows={1} maxRows={4} {...fieldProps(form, 'address')} />}
     </SimpleGrid>
   );
 }

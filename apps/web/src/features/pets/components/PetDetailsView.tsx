@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { formatDate, OTHER_BREED, type PetDetails, speciesLabel } from '@pawdesk/shared';
+import { ageLabel, formatDate, OTHER_BREED, type PetDetails, speciesLabel, todayIn } from '@pawdesk/shared';
 import {
   IconCalendarPlus,
   IconEdit,
@@ -48,7 +48,7 @@ export function PetDetailsView({
     ['Sex', pet.sex],
     ['Color', pet.color],
   ];
-  if (pet.dob) details.push(['Date of birth', formatDate(pet.dob)]);
+  if (pet.dob) details.push(['Date of birth', formatDate(pet.dob)], ['Age', ageLabel(pet.dob, todayIn())]);
   details.push(['Neutered', pet.neutered ? 'Yes' : 'No'], ['Registered on', formatDate(pet.registrationDate)]);
 
   const owner: [string, string][] = [

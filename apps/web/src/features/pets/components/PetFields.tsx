@@ -4,6 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { fieldProps } from '../../../lib/forms';
+import { FormDateField } from '../../../components/dates/DateField';
 
 /** Loose form values: the fields of one pet under `prefix` (e.g. `pets.0.`, or '' for a single pet). */
 type AnyForm = Record<string, any>;
@@ -76,8 +77,8 @@ export function PetFields({
         ) : null}
         <NativeSelect label="Sex" required data={[{ value: '', label: 'Select sex' }, ...SEXES]} {...field('sex')} />
         <TextInput label="Color" required {...field('color')} />
-        <TextInput label="Date of birth" type="date" required max={today} {...field('dob')} />
-        <TextInput label="Registration date" type="date" required {...field('registrationDate')} />
+        <FormDateField name={`${prefix}dob`} label="Date of birth" required max={today} />
+        <FormDateField name={`${prefix}registrationDate`} label="Registration date" required />
       </SimpleGrid>
       <Checkbox label="Neutered" {...register(`${prefix}neutered`)} />
       {vaccinations ? <VaccinationRows prefix={prefix} withDates={vaccinationDates} /> : null}
@@ -113,9 +114,9 @@ export function VaccinationRows({ prefix, withDates }: { prefix: string; withDat
             <TextInput label="Number of doses" size="sm" inputMode="numeric" {...field(i, 'numberOfDose')} />
             {withDates ? (
               <>
-                <TextInput label="Date given" type="date" size="sm" max={today} {...field(i, 'givenOn')} />
+                <FormDateField name={`${prefix}vaccinations.${i}.givenOn`} label="Date given" size="sm" max={today} />
                 <TextInput label="Batch / serial no." size="sm" maxLength={60} {...field(i, 'serialNo')} />
-                <TextInput label="Next due" type="date" size="sm" {...field(i, 'nextDue')} />
+                <FormDateField name={`${prefix}vaccinations.${i}.nextDue`} label="Next due" size="sm" />
               </>
             ) : null}
           </SimpleGrid>

@@ -1,13 +1,14 @@
 import { Box, Button, Card, Fieldset, Group, Loader, Overlay, Stack, Text, Title } from '@mantine/core';
 import { type AddPetBody, addPetBody, ADD_FORM_SPECIES, PET_SAVED } from '@pawdesk/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { FormProvider, useFieldArray } from 'react-hook-form';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { FormProvider, useFieldArray, useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useAddPets } from '../api/save-pets';
-import { ExistingOwnerNotice } from '../components/ExistingOwnerNotice';
+import { ExistingOwnerNotice, useExistingOwner } from '../components/ExistingOwnerNotice';
 import { OwnerFields } from '../components/OwnerFields';
 import { PetFields } from '../components/PetFields';
 import { emptyPetValues, type OwnerContactValues, onSaveError, type PetFormValues } from '../forms';
@@ -22,6 +23,40 @@ interface AddPetForm extends OwnerContactValues {
 
 const emptyPet = (): PetForm => ({ ...emptyPetValues('dog'), vaccinations: [] });
 const emptyForm = (): AddPetForm => ({ ownerName: '', phone: '', email: '', address: '', pets: [emptyPet()] });
+
+type OwnerTyped = Pick<AddPetForm, 'ownerName' | 'email' | 'address'>;
+
+/**
+ * The owner's fields. When the phone belongs to an existing owner, whose details on file are kept, the name, email
+ * and address are not asked for (issue 18: no address typed and then discarded): the form carries the details on
+ * file instead, and what was typed comes back if the phone changes to a new number.
+ */
+function OwnerDetails(): ReactNode {
+  const form = useFormContext<AddPetForm>();
+  const owner = useExistingOwner();
+  const typed = useRef<OwnerTyped | null>(null);
+  const { getValues, setValue, clearErrors } = form;
+  useEffect(() => {
+    if (owner) {
+      typed.current ??= { ownerName: getValues('ownerName'), email: getValues('email'), address: getValues('address') };
+      setValue('ownerName', owner.name);
+      setValue('email', owner.email ?? '');
+      setValue('address', owner.address || typed.current.address);
+      clearErrors(['ownerName', 'email', 'address']);
+    } else if (typed.current) {
+      for (const [k, v] of Object.entries(typed.current)) setValue(k as keyof OwnerTyped, v);
+      typed.current = null;
+    }
+  }, [owner, getValues, setValue, clearErrors]);
+  // An owner without an address on file (none should exist) is still asked for one.
+  const phoneOnly = Boolean(owner?.address);
+  return (
+    <>
+      <OwnerFields nameField="ownerName" autoFocus phoneOnly={phoneOnly} />
+      {owner ? <ExistingOwnerNotice owner={owner} /> : null}
+    </>
+  );
+}
 
 /** Add New Pet & Owner (/staff/pet): one owner with one or more pets in one submission (spec 000 §2). */
 export default function AddPetPage() {
@@ -62,8 +97,7 @@ export default function AddPetPage() {
                 <Title order={2} fz="lg" mb="sm">
                   Owner details
                 </Title>
-                <OwnerFields nameField="ownerName" autoFocus />
-                <ExistingOwnerNotice />
+                <OwnerDetails />
               </Card>
 
               {pets.fields.map((f, i) => (

@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Group, Kbd, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { PET_SEARCH_DEBOUNCE_MS } from '@pawdesk/shared';
 import { IconPaw, IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ import { VetHistoryPanel } from '../components/panels/VetHistoryPanel';
 import { VisitsPanel } from '../components/panels/VisitsPanel';
 import { WalletPanel } from '../components/panels/WalletPanel';
 import classes from '../components/pets.module.css';
+import { ShortcutKey } from '../../../components/ShortcutKey';
 
 /** Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2). */
 export default function PetRecordsPage() {
@@ -155,7 +156,7 @@ export default function PetRecordsPage() {
               label="Pet name"
               placeholder="Search by pet name"
               leftSection={<IconSearch size={16} />}
-              rightSection={<Kbd size="xs">/</Kbd>}
+              rightSection={<ShortcutKey keys="/" />}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               autoFocus

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, NativeSelect, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Modal, NativeSelect, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { formatDate, isIsoDate, type Pet, type PetDetails, speciesLabel, todayIn } from '@pawdesk/shared';
 import { IconArrowLeft, IconCalendarPlus, IconVaccine } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { InfoTile } from '../components/InfoTile';
 import { breedText } from '../components/PetDetailsView';
 import { VisitHistoryList } from '../components/VisitHistoryList';
 import classes from '../components/pets.module.css';
+import { DateField } from '../../../components/dates/DateField';
 
 function PetDetailsSection({ pet, onBack }: { pet: PetDetails; onBack: () => void }) {
   const navigate = useNavigate();
@@ -156,12 +157,11 @@ export default function PetsByDatePage() {
       {!selected ? (
         <Card withBorder radius="md" padding="md" mb="lg">
           <Group align="flex-end" gap="md" wrap="wrap">
-            <TextInput
+            <DateField
               label="Registration date"
-              type="date"
               value={date}
               max={todayIn()}
-              onChange={(e) => changeDate(e.currentTarget.value)}
+              onChange={changeDate}
               w={{ base: '100%', xs: 200 }}
               autoFocus
             />

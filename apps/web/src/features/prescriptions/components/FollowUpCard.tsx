@@ -3,6 +3,7 @@ import { earliestFollowUpDate, todayIn } from '@pawdesk/shared';
 import type { UseFormReturn } from 'react-hook-form';
 import { fieldProps } from '../../../lib/forms';
 import type { RxFormValues } from './SectionRows';
+import { FormDateField } from '../../../components/dates/DateField';
 
 /** Follow-up date (after today), time and purpose, and the diagnosis. */
 export function FollowUpCard({ form }: { form: UseFormReturn<RxFormValues> }) {
@@ -12,12 +13,7 @@ export function FollowUpCard({ form }: { form: UseFormReturn<RxFormValues> }) {
         Follow-up and Diagnosis
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <TextInput
-          type="date"
-          label="Follow-up Date"
-          min={earliestFollowUpDate(todayIn())}
-          {...fieldProps(form, 'nextFollowUp')}
-        />
+        <FormDateField<RxFormValues> name="nextFollowUp" label="Follow-up Date" min={earliestFollowUpDate(todayIn())} />
         <TextInput type="time" label="Follow-up Time" {...fieldProps(form, 'followUpTime')} />
         <TextInput
           label="Follow-up Purpose"

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatDate, type GstRate, gstSettingsBody } from '@pawdesk/shared';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
@@ -18,6 +18,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useGstSettings, useSaveGstRates } from '../../../lib/endpoints/gst-settings';
 import { useBusinessToday } from '../../../lib/endpoints/reminders';
 import { notify } from '../../../lib/notify';
+import { DateField } from '../../../components/dates/DateField';
 
 const SAVE_FAILED = 'Could not save the GST rates';
 const STATUS: Record<RateStatus, { label: string; color: string }> = {
@@ -114,13 +115,13 @@ export function GstRatesCard() {
   const retireControl = (r: GstRate, i: number) =>
     r.retiredOn === undefined ? (
       <Group gap={6} wrap="nowrap">
-        <TextInput
-          type="date"
+        <DateField
           size="xs"
+          w={150}
           aria-label={`Retire ${percentLabel(r.percent)} from`}
           value={retireOn[i] ?? today}
           min={today}
-          onChange={(e) => setRetireOn({ ...retireOn, [i]: e.currentTarget.value })}
+          onChange={(value) => setRetireOn({ ...retireOn, [i]: value })}
         />
         <Button size="xs" variant="default" onClick={() => void onRetire(i)} loading={save.isPending}>
           Retire
@@ -208,14 +209,7 @@ export function GstRatesCard() {
             error={addError}
             w={140}
           />
-          <TextInput
-            type="date"
-            label="In force from"
-            description="Empty: always"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            w={170}
-          />
+          <DateField label="In force from" description="Empty: always" value={from} onChange={setFrom} w={170} />
           <Button mt={25} onClick={() => void onAdd()} loading={save.isPending}>
             Add rate
           </Button>

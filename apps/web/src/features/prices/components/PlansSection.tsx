@@ -4,6 +4,7 @@ import type { AdminVisitType, SubscriptionPlan } from '@pawdesk/shared';
 import { IconArchive, IconArrowBackUp, IconEdit, IconHistory, IconPlus } from '@tabler/icons-react';
 import { Money } from '../../../components/Money';
 import { TableHead } from '../../../components/TableHead';
+import { groomingCount } from '../../../lib/subscription-rules';
 
 export interface PlanActions {
   onCreate: (type: AdminVisitType) => void;
@@ -80,7 +81,7 @@ function PlanList({ plans, a, wide }: { plans: SubscriptionPlan[]; a: PlanAction
                   <Status plan={p} />
                 </Group>
                 <Text size="sm">
-                  <Money value={p.price} /> · {days(p.duration)} · {p.numberOfGroomings} groomings
+                  <Money value={p.price} /> · {days(p.duration)} · {groomingCount(p.numberOfGroomings)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {p.validityInDays ? `Valid for ${days(p.validityInDays)} once paid` : 'No expiry'}

@@ -31,6 +31,7 @@ import { useSendReminders } from '../api/send-reminders';
 import { MessagesTable } from '../components/MessagesTable';
 import { RemindersTable } from '../components/RemindersTable';
 import { VaccinationsDuePanel } from '../components/VaccinationsDuePanel';
+import { DATE_INPUT_FORMAT } from '../../../components/dates/date-text';
 
 const SEND_FAILED = 'Error in sending reminders';
 
@@ -223,7 +224,7 @@ export default function RemindersPage() {
             placeholder="Pick a date"
             value={date ?? (range && range.from === range.to ? range.from : null)}
             onChange={chooseDate}
-            valueFormat="D MMM YYYY"
+            valueFormat={DATE_INPUT_FORMAT}
             leftSection={<IconCalendar size={18} />}
             w={{ base: '100%', xs: 220 }}
             popoverProps={{ withinPortal: true }}

@@ -77,17 +77,7 @@ export default function CustomerServicePage() {
   return (
     <div className={classes.page}>
       <div className={classes.band}>
-        <PageHeader
-          title="Our Services"
-          subtitle={`Choose a service to book an appointment at ${b.name}, Gurugram.`}
-          actions={
-            isCustomer ? (
-              <Button component={Link} to="/customer/seeappointment" variant="light">
-                My Appointments
-              </Button>
-            ) : null
-          }
-        />
+        <PageHeader title="Our Services" subtitle={`Choose a service to book an appointment at ${b.name}, Gurugram.`} />
       </div>
       {!isCustomer ? (
         <Alert variant="light" color="blue" icon={<IconInfoCircle />} mb="lg">

@@ -22,6 +22,7 @@ import { notify } from '../../../lib/notify';
 import { downloadGstSummaryCsv, downloadTakingsCsv, takingsQuery, useBusinessToday } from '../api/takings';
 import { DrawerCard, SessionFigures } from '../components/DrawerCard';
 import { periodFromParams, rangeError, rateLabel } from '../components/range';
+import { DATE_INPUT_FORMAT } from '../../../components/dates/date-text';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -301,7 +302,7 @@ export default function TakingsPage() {
               setParams(d === today ? {} : { date: d }, { replace: true });
             }}
             maxDate={today}
-            valueFormat="D MMM YYYY"
+            valueFormat={DATE_INPUT_FORMAT}
             leftSection={<IconCalendar size={18} />}
             w={{ base: '100%', xs: 240 }}
             popoverProps={{ withinPortal: true }}
@@ -316,7 +317,7 @@ export default function TakingsPage() {
               maxDate={today}
               allowSingleDateInRange
               clearable
-              valueFormat="D MMM YYYY"
+              valueFormat={DATE_INPUT_FORMAT}
               leftSection={<IconCalendar size={18} />}
               error={pickedError}
               w={{ base: '100%', xs: 300 }}

@@ -2,6 +2,7 @@ import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { followUpIssues, INQUIRY_FOLLOW_UP_PAST, isInquiryFollowUpDateAllowed, todayIn, VISIT_MESSAGES } from '@pawdesk/shared';
 import { useState } from 'react';
 import { FormCard, type VisitFormProps } from './form-parts';
+import { DateField } from '../../../components/dates/DateField';
 
 const EMPTY = { note: '', nextFollowUp: '', followUpTime: '', followUpPurpose: '' };
 type Fields = typeof EMPTY;
@@ -46,7 +47,13 @@ export function InquiryForm({ petId, type, saver }: VisitFormProps) {
     <FormCard title="Inquiry" action="Save Inquiry" onAction={save} busy={saver.busy}>
       <Textarea label="Inquiry description" required autosize minRows={3} maxLength={2000} {...field('note')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <TextInput type="date" label="Follow-up date" min={today} {...field('nextFollowUp')} />
+        <DateField
+          label="Follow-up date"
+          min={today}
+          value={v.nextFollowUp}
+          onChange={(value) => setV((s) => ({ ...s, nextFollowUp: value }))}
+          error={field('nextFollowUp').error}
+        />
         <TextInput type="time" label="Follow-up time" {...field('followUpTime')} />
         <TextInput label="Follow-up purpose" maxLength={200} {...field('followUpPurpose')} />
       </SimpleGrid>

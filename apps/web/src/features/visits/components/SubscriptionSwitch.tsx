@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Switch, Text } from '@mantine/core';
 import type { SubscriptionDetails } from '@pawdesk/shared';
 import { useState } from 'react';
+import { groomingCount } from '../../../lib/subscription-rules';
 import { useSubscriptionDetails } from '../api/get-subscription-details';
 
 /**
@@ -30,7 +31,7 @@ export function useSubscriptionSwitch(petId: string, visitTypeId: string, purpos
     <Alert color={on ? 'teal' : 'blue'} variant="light" title={`${purpose} subscription: ${sub.planId.name}`}>
       <Text size="sm" mb="xs">
         {sub.daysLeft} days left
-        {withGroomings ? ` · ${sub.numberOfGroomings} grooming sessions left` : ''}
+        {withGroomings ? ` · ${groomingCount(sub.numberOfGroomings)} left` : ''}
       </Text>
       <Switch
         label={on ? 'Subscription activated (cancel to pay instead)' : 'Activate subscription for this visit'}

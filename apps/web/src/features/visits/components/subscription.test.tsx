@@ -1,10 +1,9 @@
 import { groomingVisitBody, schoolVisitBody, VISIT_MESSAGES } from '@pawdesk/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/server';
 import {
-  findToast,
   type FormCode,
   mockVisitApi,
   nothingPosted,
@@ -172,8 +171,20 @@ describe.each<{ code: 'day_school' | 'play_school'; path: string }>([
     );
 
     await user.click(screen.getByRole('button', { name: 'Save Visit' }));
-    expect(await findToast(VISIT_MESSAGES.subscriptionRequired)).toBeInTheDocument();
+    // A message on the form, not a 'Something went wrong' toast (issue 18).
+    const message = await screen.findByTestId('subscription-required');
+    expect(message).toHaveTextContent(VISIT_MESSAGES.subscriptionRequired);
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
     await nothingPosted(posted);
+    if (sub) {
+      // Held but not switched on: the way is the switch, not another purchase.
+      expect(within(message).queryByRole('button', { name: 'Buy Subscription' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('switch', { name: ACTIVATE }));
+      expect(screen.queryByTestId('subscription-required')).not.toBeInTheDocument();
+    } else {
+      await user.click(within(message).getByRole('button', { name: 'Buy Subscription' }));
+      expect(await screen.findByText(`Buy page for ${PET_ID}`)).toBeInTheDocument();
+    }
   });
 
   it('switched on: saves with the plan, nothing to pay', async () => {

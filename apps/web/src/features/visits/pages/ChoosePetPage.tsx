@@ -1,5 +1,5 @@
 import { Avatar, Button, Card, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { breedLabel } from '@pawdesk/shared';
+import { ageLabel, breedLabel, todayIn } from '@pawdesk/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -48,6 +48,7 @@ function PetGrid() {
               <Text fw={700}>{p.name}</Text>
               <Text size="sm" c="dimmed">
                 {breedLabel(p)}
+                {p.dob ? ` · ${ageLabel(p.dob, todayIn())}` : ''}
               </Text>
               <Text size="xs" c="orange.8" fw={600}>
                 Click to view Visits

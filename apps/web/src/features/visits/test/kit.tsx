@@ -7,6 +7,7 @@ import type { SaveVisitResponse, SubscriptionDetails, VisitTypeApi } from '@pawd
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { useLocation } from 'react-router';
 import { expect } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
@@ -163,11 +164,17 @@ export function mockVisitApi({ subscription = null, missing = [], saveAnswer }: 
   return posted;
 }
 
+/** The Buy Subscription page, naming the pet it was opened for (navigation state). */
+function BuyPage() {
+  const state = useLocation().state as { petId?: string } | null;
+  return <p>Buy page for {state?.petId}</p>;
+}
+
 /** PurposeForm (the sub-form with the shared save flow) for a type, with the dashboard it goes to after a save. */
 export function renderVisitForm(type: VisitTypeApi) {
   return renderWithProviders(<PurposeForm petId={PET_ID} type={type} />, {
     route: '/staff/visit',
-    routes: { '/staff/dashboard': <p>Dashboard page</p> },
+    routes: { '/staff/dashboard': <p>Dashboard page</p>, '/staff/buysubscription': <BuyPage /> },
   });
 }
 
@@ -188,9 +195,11 @@ export const paymentModal = (title: 'Payment Type' | 'Payment Options') => scree
 export async function payWith(user: UserEvent, method: 'Cash Payment' | 'Payment Link', amountText: string) {
   const modal = await paymentModal('Payment Options');
   await user.click(within(modal).getByRole('button', { name: method }));
-  await user.click(
-    within(modal).getByRole('checkbox', { name: `I confirm that the payment of ${amountText} has been completed` }),
-  );
+  const confirmation =
+    method === 'Payment Link'
+      ? `I confirm that a payment link for ${amountText} is to be sent to the owner`
+      : `I confirm that the payment of ${amountText} has been completed`;
+  await user.click(within(modal).getByRole('checkbox', { name: confirmation }));
   await user.click(within(modal).getByRole('button', { name: 'Submit' }));
 }
 

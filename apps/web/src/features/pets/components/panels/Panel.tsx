@@ -87,6 +87,8 @@ export function PanelList({
   failed,
   unreachable = failed,
   empty,
+  emptyHint,
+  emptyAction,
   isEmpty,
   children,
 }: {
@@ -96,13 +98,16 @@ export function PanelList({
   failed: string;
   unreachable?: string;
   empty: string;
+  /** What to do about it, under the empty text, and a button doing it (e.g. Buy Subscription). */
+  emptyHint?: string;
+  emptyAction?: ReactNode;
   isEmpty: boolean;
   children: ReactNode;
 }) {
   if (q.isPending) return <LoadingState label={loading} />;
   if (q.isError)
     return <ErrorState title={errorTitle} message={apiMessage(q.error, failed, unreachable)} onRetry={() => void q.refetch()} />;
-  if (isEmpty) return <EmptyState title={empty} />;
+  if (isEmpty) return <EmptyState title={empty} hint={emptyHint} action={emptyAction} />;
   return children;
 }
 

@@ -1,12 +1,18 @@
 import type { PetDetails, PetSubscription } from '@pawdesk/shared';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { server } from '../../../../test/server';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 
 const PET = '650000000000000000000001';
+
+/** The purchase page, naming the pet it was opened for (navigation state). */
+function BuyPage() {
+  return <p>Buy page for {(useLocation().state as { petId?: string } | null)?.petId}</p>;
+}
 const pet = { _id: PET, name: 'Bruno', owner: { _id: '650000000000000000000005', name: 'Asha' } } as unknown as PetDetails;
 const type = (purpose: string, id: string) => ({ _id: id, purpose });
 
@@ -122,10 +128,14 @@ describe('SubscriptionsPanel', () => {
     expect(await screen.findByText('Buy page')).toBeInTheDocument();
   });
 
-  it("says 'No active subscriptions' when the pet has none", async () => {
+  it("says 'No active subscriptions' when the pet has none, and offers Buy Subscription for it (issue 18)", async () => {
     answer(200, { success: true, message: 'ok', data: [] });
-    renderWithProviders(<SubscriptionsPanel pet={pet} onBack={() => {}} />);
+    const { user } = renderWithProviders(<SubscriptionsPanel pet={pet} onBack={() => {}} />, {
+      routes: { '/staff/buysubscription': <BuyPage /> },
+    });
     expect(await screen.findByText('No active subscriptions')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy Subscription' }));
+    expect(await screen.findByText(`Buy page for ${pet._id}`)).toBeInTheDocument();
   });
 
   it("shows 'Error Loading Subscriptions' with Try Again, then the list", async () => {

@@ -131,6 +131,12 @@ export function SubscriptionsPanel({ pet, onBack }: { pet: PetDetails; onBack: (
         failed="Failed to fetch subscriptions"
         unreachable="Failed to load subscription details"
         empty="No active subscriptions"
+        emptyHint={`${pet.name} has no plan yet. A plan prepays days or grooming sessions.`}
+        emptyAction={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => buy()}>
+            Buy Subscription
+          </Button>
+        }
         isEmpty={subscriptions.length === 0}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

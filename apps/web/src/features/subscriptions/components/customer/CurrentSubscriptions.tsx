@@ -1,7 +1,14 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CustomerSubscription } from '../../../../lib/endpoints/customer';
-import { DAYS_LEFT_COLOR, daysLeftLevel, dayCount, STATUS_LABEL, statusOf } from '../../../../lib/subscription-rules';
+import {
+  DAYS_LEFT_COLOR,
+  daysLeftLevel,
+  dayCount,
+  groomingCount,
+  STATUS_LABEL,
+  statusOf,
+} from '../../../../lib/subscription-rules';
 
 /**
  * Beside the buy form: the subscriptions the customer's pets hold now (a plan of the same purpose renews one), with
@@ -31,7 +38,7 @@ export function CurrentSubscriptions({ subscriptions }: { subscriptions: readonl
                   {s.petId.name} · {s.planId.subscriptionType.purpose}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {statusOf(s) === 'active' ? `${s.numberOfGroomings} groomings left` : STATUS_LABEL[statusOf(s)]}
+                  {statusOf(s) === 'active' ? `${groomingCount(s.numberOfGroomings)} left` : STATUS_LABEL[statusOf(s)]}
                 </Text>
               </Stack>
               <Text size="sm" fw={700} c={DAYS_LEFT_COLOR[daysLeftLevel(s.daysLeft)]} style={{ flexShrink: 0 }}>
