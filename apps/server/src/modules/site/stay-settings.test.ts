@@ -11,7 +11,8 @@ const t = useTestApp();
 const staff = useTestUser(t, 'staff');
 const admin = { token: '' };
 const db = () => t.database.db;
-const put = (payload: unknown, token = admin.token) => t.call({ method: 'PUT', url: '/api/v1/settings/stays', payload, token });
+const put = (payload: Record<string, unknown>, token = admin.token) =>
+  t.call({ method: 'PUT', url: '/api/v1/settings/stays', payload, token });
 
 describe('stay settings', () => {
   it('staff read the defaults: calendar days, 12:00, 5 hours, 2 days, the switch-over settings off', async () => {
