@@ -160,7 +160,7 @@ test('an admin turns on "cash needs an open drawer", exports a range CSV and the
     ).json();
     expect(visits.List ?? []).toHaveLength(0);
   } finally {
-    await request.put(`${V}/payments/drawer/settings`, { headers: h, data: { required: false } });
+    await request.put(`${V}/settings/cash-drawer`, { headers: h, data: { required: false } });
   }
   await page.reload();
   await expect(required).not.toBeChecked();

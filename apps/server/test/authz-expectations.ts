@@ -300,7 +300,7 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // Off, so the matrix's own cash requests are not refused (drawer-required.test.ts turns it on).
   [`GET ${V}/payments/gst-summary.csv`]: adminOnly(200, (fx) => ({ query: { from: fx.today, to: fx.today } })),
   [`GET ${V}/dashboard/today`]: staffOnly(200),
-  [`PUT ${V}/payments/drawer/settings`]: adminOnly(200, () => ({ body: { required: false } })),
+  [`PUT ${V}/settings/cash-drawer`]: adminOnly(200, () => ({ body: { required: false } })),
   // GST documents (issue 17): the matrix's app has no GSTIN, so a receipt of customer A (a cash sale) stands for a
   // document; documents.test.ts covers tax invoices, credit notes, the PDF and the email.
   [`GET ${V}/documents/{id}`]: ownerOrStaff(200, async (fx) => ({ params: { id: await receiptOfA(fx) } })),

@@ -171,7 +171,7 @@ export const drawerResponse = z.object({
 });
 export type DrawerResponse = z.infer<typeof drawerResponse>;
 
-/** PUT /payments/drawer/settings (admins): whether cash needs an open drawer session (default false). */
+/** PUT /settings/cash-drawer (admins): whether cash needs an open drawer session (default false). */
 export const drawerSettingsBody = z.object({
   required: z.boolean({ error: 'Say whether the drawer is required (true or false)' }),
 });

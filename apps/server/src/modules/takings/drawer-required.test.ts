@@ -23,7 +23,7 @@ const tz = 'Asia/Kolkata';
 const getDrawer = async () =>
   (await t.call({ method: 'GET', url: '/api/v1/payments/drawer', token: staff.token })).json() as DrawerResponse;
 const setRequired = (required: unknown, token = admin.token) =>
-  t.call({ method: 'PUT', url: '/api/v1/payments/drawer/settings', payload: { required } as object, token });
+  t.call({ method: 'PUT', url: '/api/v1/settings/cash-drawer', payload: { required } as object, token });
 const drawerPost = (url: string, payload: object) =>
   t.call({ method: 'POST', url: `/api/v1/payments/drawer${url}`, payload, token: staff.token });
 

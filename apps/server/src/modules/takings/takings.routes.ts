@@ -116,7 +116,7 @@ export const takingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.put(
-    '/payments/drawer/settings',
+    '/settings/cash-drawer',
     {
       onRequest: app.authAdmin(),
       schema: {

@@ -51,7 +51,7 @@ export function useBusinessToday(): string {
 
 /** Admins: whether cash needs an open drawer session. */
 export const setDrawerRequired = (required: boolean) =>
-  api<DrawerSettingsResponse>('/payments/drawer/settings', { method: 'PUT', body: { required } });
+  api<DrawerSettingsResponse>('/settings/cash-drawer', { method: 'PUT', body: { required } });
 
 /** Downloads GET /payments/takings.csv for the date or range (the browser saves it under the server's file name). */
 export async function downloadTakingsCsv(date: string, range?: TakingsRange | null): Promise<void> {
