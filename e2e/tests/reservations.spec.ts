@@ -196,6 +196,15 @@ test('Diwali week: reserve two dogs with a deposit, see the grid fill, check in 
     await expect(arrival.getByTestId('reservation-status')).toHaveText('Checked in');
     await shoot(page, 'checked-in');
 
+    // The Today board counts the day's arrivals and leads to the lists.
+    await page.goto('/staff/dashboard');
+    const tile = page.getByTestId('today-arrivals');
+    await expect(tile).toContainText('Arrivals today');
+    await expect(tile).toContainText(/(\d+)\/\1/);
+    await shoot(page, 'today-board');
+    await tile.click();
+    await expect(page).toHaveURL(/\/staff\/reservations$/);
+
     // Another reservation is cancelled: the dialog says what comes back before anything is done.
     await page.goto('/staff/reservations?date=2027-11-20');
     const theirs = page.getByTestId('arrival').filter({ hasText: other.names[0]! });
