@@ -232,6 +232,8 @@ test('the day lists and the calendar say when they cannot load, and Try Again lo
   await loginAs(page, request, 'staff', '/staff/reservations');
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to load reservations' });
   await expect(alert).toBeVisible();
+  // A booking can still be made.
+  await expect(page.getByRole('button', { name: 'New reservation' })).toBeEnabled();
   await shoot(page, 'day-error');
   await page.unroute('**/api/v1/reservations/day**');
   await alert.getByRole('button', { name: 'Try Again' }).click();
