@@ -196,6 +196,15 @@ test('Diwali week: reserve two dogs with a deposit, see the grid fill, check in 
     await expect(arrival.getByTestId('reservation-status')).toHaveText('Checked in');
     await shoot(page, 'checked-in');
 
+    // The Today board counts the day's arrivals and leads to the lists.
+    await page.goto('/staff/dashboard');
+    const tile = page.getByTestId('today-arrivals');
+    await expect(tile).toContainText('Arrivals today');
+    await expect(tile).toContainText(/(\d+)\/\1/);
+    await shoot(page, 'today-board');
+    await tile.click();
+    await expect(page).toHaveURL(/\/staff\/reservations$/);
+
     // Another reservation is cancelled: the dialog says what comes back before anything is done.
     await page.goto('/staff/reservations?date=2027-11-20');
     const theirs = page.getByTestId('arrival').filter({ hasText: other.names[0]! });
@@ -223,6 +232,8 @@ test('the day lists and the calendar say when they cannot load, and Try Again lo
   await loginAs(page, request, 'staff', '/staff/reservations');
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to load reservations' });
   await expect(alert).toBeVisible();
+  // A booking can still be made.
+  await expect(page.getByRole('button', { name: 'New reservation' })).toBeEnabled();
   await shoot(page, 'day-error');
   await page.unroute('**/api/v1/reservations/day**');
   await alert.getByRole('button', { name: 'Try Again' }).click();

@@ -261,7 +261,7 @@ export async function addDeposit(
  */
 registerCheckoutFulfiller('deposit', async (ctx, tx, order, paid) => {
   const r = await requireReservation(tx, order.payload.reservationId ?? '', true);
-  if (!OPEN.includes(r.status)) throw conflict(M.wrongState(r.status, 'given a deposit'));
+  if (!OPEN.includes(r.status)) throw wrongState(r.status, 'deposit');
   const row = (await recordPayment(tx, {
     ownerId: order.ownerId,
     account: 'deposit',

@@ -157,7 +157,7 @@ async function fillStay(user: ReturnType<typeof setup>['user']) {
   fireEvent.blur(checkOut);
 }
 
-describe('New reservation', { timeout: 60_000 }, () => {
+describe('New reservation', { timeout: 90_000 }, () => {
   it('refuses to save an empty form, naming what is missing, and sends nothing', async () => {
     const { posted, quoted } = mockApi();
     const { user } = setup();

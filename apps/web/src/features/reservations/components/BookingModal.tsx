@@ -1,25 +1,10 @@
 import '@mantine/dates/styles.css';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatINR, type Owner, type Reservation, type ReservationQuote } from '@pawdesk/shared';
+import { formatINR, type Owner, type Reservation } from '@pawdesk/shared';
 import { IconAlertTriangle, IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError, serverAnswered, serverMessage } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useBoardingTypes, useCreateReservation, useReservationQuote, useStaySettings } from '../api/reservations';
 import {
@@ -33,10 +18,10 @@ import {
   quoteBody,
   saveMode,
 } from './booking-rules';
-import { DATE_INPUT_FORMAT, parseDayMonthYear } from './dates-input';
-import { dayMonthOf, weekdayOf } from './dates';
 import { type DepositChoice, DepositModal, useDepositFollowUp } from './deposit';
 import { OwnerPetPicker } from './OwnerPetPicker';
+import { QuoteCard } from './QuoteCard';
+import { StayDateFields } from './StayDateFields';
 
 /** The server's field names → the form's. */
 const SERVER_FIELD: Record<string, BookingField> = {
@@ -52,97 +37,6 @@ const SERVER_FIELD: Record<string, BookingField> = {
 
 const SAVE_FAILED = 'Could not save the reservation';
 const NO_ANSWER = 'The server did not answer. Save again: the reservation is made (and any deposit taken) at most once.';
-
-/** Each day of the stay against capacity: free places, or full (the waitlist is offered). */
-function DaysAvailability({ quote }: { quote: ReservationQuote }) {
-  return (
-    <Group gap={6} aria-label="Places on each day" role="list">
-      {quote.days.map((d) => (
-        <Badge
-          key={d.date}
-          role="listitem"
-          variant="light"
-          color={d.fits ? 'teal' : 'red'}
-          size="lg"
-          radius="sm"
-          tt="none"
-          data-testid="quote-day"
-          data-fits={d.fits}
-        >
-          {weekdayOf(d.date)} {dayMonthOf(d.date)}:{' '}
-          {d.free === null ? 'no limit' : d.fits ? `${d.free} free` : `full (${d.booked}/${d.capacity})`}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
-
-/** What the stay comes to, from the server's quote (the count, the price, each day's room). */
-function QuoteCard({
-  quote,
-  preview,
-  loading,
-  error,
-  onRetry,
-}: {
-  quote: ReservationQuote | undefined;
-  preview: string | null;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
-}) {
-  if (!quote && !preview && !loading && !error)
-    return (
-      <Text size="sm" c="dimmed">
-        Choose the owner, the pets, the boarding type and the dates to see the price.
-      </Text>
-    );
-  return (
-    <Card withBorder radius="md" padding="sm" bg="var(--mantine-color-gray-0)" aria-live="polite" aria-busy={loading}>
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={700} data-testid="stay-label">
-            {quote?.label ?? preview ?? 'Counting...'}
-          </Text>
-          {loading ? <Loader size="xs" aria-label="Pricing" /> : null}
-        </Group>
-        {quote ? (
-          <>
-            <Text size="sm">
-              {quote.pets} {quote.pets === 1 ? 'pet' : 'pets'} × {formatINR(quote.pricePerPet)} ={' '}
-              <b data-testid="quote-price">{formatINR(quote.price)}</b>
-              <Text span size="xs" c="dimmed">
-                {' '}
-                ({quote.units > 0 ? `${quote.units} × ${formatINR(quote.dayPrice)}` : ''}
-                {quote.units > 0 && quote.halfDays > 0 ? ' + ' : ''}
-                {quote.halfDays > 0 ? `${quote.halfDays} half day × ${formatINR(quote.halfDayPrice)}` : ''} per pet)
-              </Text>
-            </Text>
-            <DaysAvailability quote={quote} />
-            {!quote.fits ? (
-              <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="A day is full" p="xs">
-                {quote.visitType.purpose} has no room for {quote.pets === 1 ? 'this pet' : 'these pets'} on{' '}
-                {quote.fullDays.map((d) => `${weekdayOf(d)} ${dayMonthOf(d)}`).join(', ')}. Join the waitlist: staff are told when
-                a place frees.
-              </Alert>
-            ) : null}
-          </>
-        ) : error ? (
-          <Group gap="xs">
-            <Text size="sm" c="red.8" role="alert">
-              {serverMessage(error, 'Could not price the stay')}
-            </Text>
-            {!serverAnswered(error) || (error as ApiError).status >= 500 ? (
-              <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
-                Try Again
-              </Button>
-            ) : null}
-          </Group>
-        ) : null}
-      </Stack>
-    </Card>
-  );
-}
 
 /**
  * The booking form (a modal from /staff/reservations): the owner and pets, the boarding type, check-in and
@@ -312,62 +206,15 @@ export function BookingModal({
                 </Stack>
               ) : null}
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 2 }} spacing="sm">
-              <DateInput
-                label="Check-in date"
-                placeholder="dd/mm/yyyy"
-                valueFormat={DATE_INPUT_FORMAT}
-                dateParser={parseDayMonthYear}
-                minDate={today}
-                value={values.checkInDate || null}
-                onChange={(v) => set('checkInDate', v ?? '')}
-                onBlur={touch('checkInDate')}
-                error={errorOf('checkInDate')}
-                withAsterisk
-                clearable={false}
-                disabled={saving}
-                popoverProps={{ withinPortal: true }}
-              />
-              <TimeInput
-                label="Check-in time"
-                value={values.checkInTime}
-                onChange={(e) => set('checkInTime', e.currentTarget.value)}
-                onBlur={touch('checkInTime')}
-                error={errorOf('checkInTime')}
-                withAsterisk
-                disabled={saving}
-              />
-              {halfDayOffered && values.length === 'half' ? (
-                <Text size="sm" c="dimmed" style={{ alignSelf: 'end' }} pb={8}>
-                  A half day checks out the same day.
-                </Text>
-              ) : (
-                <DateInput
-                  label="Check-out date"
-                  placeholder="dd/mm/yyyy"
-                  valueFormat={DATE_INPUT_FORMAT}
-                  dateParser={parseDayMonthYear}
-                  minDate={values.checkInDate || today}
-                  value={values.checkOutDate || null}
-                  onChange={(v) => set('checkOutDate', v ?? '')}
-                  onBlur={touch('checkOutDate')}
-                  error={errorOf('checkOutDate')}
-                  withAsterisk
-                  clearable={false}
-                  disabled={saving}
-                  popoverProps={{ withinPortal: true }}
-                />
-              )}
-              <TimeInput
-                label="Check-out time"
-                value={values.checkOutTime}
-                onChange={(e) => set('checkOutTime', e.currentTarget.value)}
-                onBlur={touch('checkOutTime')}
-                error={errorOf('checkOutTime')}
-                withAsterisk
-                disabled={saving}
-              />
-            </SimpleGrid>
+            <StayDateFields
+              values={values}
+              today={today}
+              sameDay={halfDayOffered && values.length === 'half'}
+              disabled={saving}
+              set={set}
+              touch={touch}
+              errorOf={errorOf}
+            />
             <Textarea
               label="Notes"
               placeholder="Feeding, medicines, who collects the pet…"

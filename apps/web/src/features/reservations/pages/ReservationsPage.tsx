@@ -28,6 +28,8 @@ export default function ReservationsPage() {
   const date = isIsoDate(dateParam) ? dateParam : undefined;
   const day = useQuery(dayQuery(date));
   const today = day.data?.today;
+  // The booking form counts from the server's today; when the day lists cannot load, from today here.
+  const bookingToday = today ?? (day.isError ? todayIn(DEFAULT_TZ) : undefined);
   const types = useBoardingTypes();
   const [booking, setBooking] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -66,7 +68,7 @@ export default function ReservationsPage() {
         title="Reservations"
         subtitle="Book boarding ahead, see who arrives and leaves, check in and take deposits"
         actions={
-          <Button leftSection={<IconCalendarPlus size={16} />} onClick={() => setBooking(true)} disabled={!today}>
+          <Button leftSection={<IconCalendarPlus size={16} />} onClick={() => setBooking(true)} disabled={!bookingToday}>
             New reservation
           </Button>
         }
@@ -96,11 +98,11 @@ export default function ReservationsPage() {
           )}
         </Tabs.Panel>
       </Tabs>
-      {today ? (
+      {bookingToday ? (
         <BookingModal
           opened={booking}
           onClose={() => setBooking(false)}
-          today={today}
+          today={bookingToday}
           onSaved={(r) => {
             setBooking(false);
             setOpenId(r._id);
