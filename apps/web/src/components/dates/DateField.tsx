@@ -41,7 +41,8 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
           color="gray"
           onClick={() => setOpen((o) => !o)}
           disabled={disabled || readOnly}
-          aria-label={`Choose ${typeof label === 'string' ? label.toLowerCase() : 'date'} from a calendar`}
+          // Not the field's label: a locator by label finds the field alone.
+          aria-label="Open calendar"
         >
           <IconCalendar size={18} aria-hidden />
         </ActionIcon>
