@@ -484,7 +484,7 @@ test('a price changed while the form is open: the server refuses the old amount,
     await expect(page.getByTestId('price-final-price')).toHaveText(inr(newPrice - 10));
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await pay(page, 'Cash Payment', newPrice - 10);
-    await expect(page.getByText('Dog boarded successfully')).toBeVisible();
+    await expect(page.getByText('Payment successful and visit saved!')).toBeVisible();
     expect((await a.visits(petId))[0]).toMatchObject({ price: newPrice - 10 });
   } finally {
     await request.patch(`/api/v1/admin/visit-types/${park._id}`, {

@@ -59,7 +59,8 @@ test.describe('a failed save offline keeps the form and shows the message', () =
     await expect(pet.getByLabel('Pet name')).toHaveValue(name);
     await expect(pet.getByLabel('Breed')).toHaveValue('Labrador Retriever');
     await expect(pet.getByLabel('Color')).toHaveValue('Black');
-    await expect(pet.getByLabel('Date of birth')).toHaveValue('2022-08-09');
+    // Shown in Indian order (issue 18).
+    await expect(pet.getByLabel('Date of birth')).toHaveValue('09/08/2022');
 
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Save owner and pets' }).click();

@@ -64,7 +64,7 @@ describe('DateField: dd/mm/yyyy in, yyyy-MM-dd out (issue 18)', () => {
   it('picks a day from the calendar', async () => {
     const onValue = vi.fn();
     const { user } = renderWithProviders(<Harness initial="2025-09-01" onValue={onValue} />);
-    await user.click(screen.getByRole('button', { name: 'Choose date of birth from a calendar' }));
+    await user.click(screen.getByRole('button', { name: 'Open calendar' }));
     await user.click(await screen.findByRole('button', { name: '15 September 2025' }));
     expect(onValue).toHaveBeenLastCalledWith('2025-09-15');
     expect(screen.getByRole('textbox', { name: 'Date of birth' })).toHaveValue('15/09/2025');

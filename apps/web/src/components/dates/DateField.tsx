@@ -4,7 +4,7 @@ import { DatePicker } from '@mantine/dates';
 import { isIsoDate } from '@pawdesk/shared';
 import { IconCalendar } from '@tabler/icons-react';
 import { forwardRef, useEffect, useState } from 'react';
-import { type FieldValues, type Path, useController, useFormContext } from 'react-hook-form';
+import { type FieldValues, type Path, type UseFormReturn, useController, useFormContext } from 'react-hook-form';
 import { errorAt } from '../../lib/forms';
 import { DATE_INPUT_PLACEHOLDER, dateValueOf, formatDateText } from './date-text';
 
@@ -41,7 +41,8 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
           color="gray"
           onClick={() => setOpen((o) => !o)}
           disabled={disabled || readOnly}
-          aria-label={`Choose ${typeof label === 'string' ? label.toLowerCase() : 'date'} from a calendar`}
+          // Not the field's label: a locator by label finds the field alone.
+          aria-label="Open calendar"
         >
           <IconCalendar size={18} aria-hidden />
         </ActionIcon>
@@ -91,12 +92,17 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   );
 });
 
-/** DateField bound to a react-hook-form field by `name` (its error shown under it). */
+/**
+ * DateField bound to a react-hook-form field by `name` (its error shown under it): the form of the surrounding
+ * FormProvider, or `form` for a form passed down as a prop.
+ */
 export function FormDateField<V extends FieldValues>({
   name,
+  form: given,
   ...props
-}: Omit<DateFieldProps, 'value' | 'onChange' | 'error'> & { name: Path<V> }) {
-  const form = useFormContext<V>();
+}: Omit<DateFieldProps, 'value' | 'onChange' | 'error' | 'form'> & { name: Path<V>; form?: UseFormReturn<V, any, any> }) {
+  const context = useFormContext<V>();
+  const form = given ?? context;
   const { field } = useController({ control: form.control, name });
   return (
     <DateField

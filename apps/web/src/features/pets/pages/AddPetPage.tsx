@@ -62,7 +62,9 @@ function OwnerDetails(): ReactNode {
 export default function AddPetPage() {
   const navigate = useNavigate();
   const add = useAddPets();
-  const form = useZodForm<AddPetForm, AddPetBody>(addPetBody, emptyForm());
+  // Checked on Save, all fields at once (issue 18): checking a field as it is left (a future date of birth) grew the
+  // form under the pointer, so the first click on Save landed beside the moved button and showed that error alone.
+  const form = useZodForm<AddPetForm, AddPetBody>(addPetBody, emptyForm(), 'onSubmit');
   const pets = useFieldArray({ control: form.control, name: 'pets' });
 
   const onSubmit = form.handleSubmit((values) =>

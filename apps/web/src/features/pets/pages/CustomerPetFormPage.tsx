@@ -80,7 +80,8 @@ function PetForm() {
   const { user } = useAuth();
   const owner = useCustomerOwnerInfo();
   const add = useCustomerAddPet();
-  const form = useZodForm<CustomerPetForm, CustomerPetBody>(customerPetBody, emptyPet());
+  // Checked on Save, all fields at once (issue 18; see AddPetPage).
+  const form = useZodForm<CustomerPetForm, CustomerPetBody>(customerPetBody, emptyPet(), 'onSubmit');
 
   // Phone and address start from the owner record (or the account) and stay editable.
   useEffect(() => {

@@ -13,7 +13,12 @@ export function FollowUpCard({ form }: { form: UseFormReturn<RxFormValues> }) {
         Follow-up and Diagnosis
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <FormDateField<RxFormValues> name="nextFollowUp" label="Follow-up Date" min={earliestFollowUpDate(todayIn())} />
+        <FormDateField<RxFormValues>
+          form={form}
+          name="nextFollowUp"
+          label="Follow-up Date"
+          min={earliestFollowUpDate(todayIn())}
+        />
         <TextInput type="time" label="Follow-up Time" {...fieldProps(form, 'followUpTime')} />
         <TextInput
           label="Follow-up Purpose"

@@ -119,9 +119,12 @@ export function SubscriptionsPanel({ pet, onBack }: { pet: PetDetails; onBack: (
       petName={pet.name}
       onBack={onBack}
       actions={
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => buy()}>
-          Buy subscription
-        </Button>
+        // Without any plan, the empty list itself offers Buy Subscription (one button, not two).
+        q.data && subscriptions.length === 0 ? null : (
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => buy()}>
+            Buy subscription
+          </Button>
+        )
       }
     >
       <PanelList
