@@ -44,3 +44,4 @@ export * from './visits/visit-list.ts';
 export * from './tax/settings.ts';
 export * from './dashboard/schemas.ts';
 export * from './stays/counting.ts';
+export * from './stays/booking.ts';

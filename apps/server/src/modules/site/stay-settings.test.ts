@@ -11,7 +11,7 @@ const t = useTestApp();
 const staff = useTestUser(t, 'staff');
 const admin = { token: '' };
 const db = () => t.database.db;
-const put = (payload: unknown, token = admin.token) => t.call({ method: 'PUT', url: '/api/v1/settings/stays', payload, token });
+const put = (payload: object, token = admin.token) => t.call({ method: 'PUT', url: '/api/v1/settings/stays', payload, token });
 
 describe('stay settings', () => {
   it('staff read the defaults: calendar days, 12:00, 5 hours, 2 days, the switch-over settings off', async () => {

@@ -3,6 +3,7 @@ import { type SchoolVisitBody, VISIT_MESSAGES } from '@pawdesk/shared';
 import { notify } from '../../../lib/notify';
 import { FormCard, type VisitFormProps } from './form-parts';
 import { useAdmission } from './AdmissionWarning';
+import { StayDates } from './StayDates';
 import { useSubscriptionSwitch } from './SubscriptionSwitch';
 
 /** Day School and Play School: saved only with the pet's subscription activated (spec 001 §4). */
@@ -36,6 +37,7 @@ export function SchoolForm({ petId, type, saver, code }: VisitFormProps & { code
       <Text size="sm" c="dimmed">
         {type.purpose} visits are covered by the pet's subscription.
       </Text>
+      <StayDates days={1} />
       {sub.element}
       {admission.element}
     </FormCard>
