@@ -76,22 +76,22 @@ for (const width of [1280, 390]) {
       await card.getByRole('button', { name: 'Save stay settings' }).click();
       await expect(page.getByText('Stay settings saved')).toBeVisible();
       await expect(card.getByRole('button', { name: 'Save stay settings' })).toBeDisabled();
-      await card.scrollIntoViewIfNeeded();
-      await shot(page, 'prices');
+      await card.screenshot({ path: `test-results/stays-prices-card-${width}.png` });
 
       const a = deboardApi(request, await apiToken(request, 'staff'));
       const hostel = await a.type('hostel');
       const { petId } = await a.newPet();
       await openNewVisit(page, petId);
       await choosePurpose(page, 'Hostel');
-      await page.getByRole('textbox', { name: 'Number of days' }).fill('2');
+      const nights = page.getByRole('textbox', { name: 'Number of nights' });
+      await nights.fill('2');
       const today = todayIn(IST);
       const after = todayIn(IST, new Date(Date.now() + 2 * 86_400_000));
       await expect(page.getByTestId('stay-dates')).toHaveText(`2 nights: ${short(today)} to ${short(after)}, check-out by 12:00`);
       await expect(page.getByTestId('price-total')).toHaveText(inr(hostel.price * 2));
-      await page.getByRole('textbox', { name: 'Number of days' }).fill('3');
+      await nights.fill('3');
       await expect(page.getByTestId('stay-dates')).toContainText('3 nights:');
-      await page.getByRole('textbox', { name: 'Number of days' }).fill('2');
+      await nights.fill('2');
       await shot(page, 'hostel-nights');
       await payInAdvanceByCash(page, hostel.price * 2);
       await expect(page.getByText('Dog boarded successfully')).toBeVisible();

@@ -125,10 +125,8 @@ export const deboardQuoteSchema = z.object({
   /** Nights rule: left after the check-out time; its charge (the half-day price) is part of extraCharge. */
   lateCheckOut: z.boolean(),
   lateCheckOutCharge: z.number(),
-  /** A half day that ran long: the difference up to a full day, part of extraCharge. */
+  /** A half day that ran long: the difference up to a full day, part of extraCharge (the correction is upward only). */
   halfDayCharge: z.number(),
-  /** A one-day stay sold as a full day that turned out a half day: credited when the pet leaves (due is less). */
-  halfDayCredit: z.number(),
 });
 export type DeboardQuote = z.infer<typeof deboardQuoteSchema>;
 

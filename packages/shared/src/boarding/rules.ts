@@ -73,8 +73,8 @@ export interface QuoteStay {
   /** The stay was sold as a half day (boardings.half_day). */
   halfDayBooked: boolean;
   /**
-   * The type's half-day price less the sale's discount (never below 0): a late check-out, a half day, the credit
-   * of a full day that turned out short. 0 when the type has no half-day price (no half days, late check-out free).
+   * The type's half-day price less the sale's discount (never below 0): a late check-out. 0 when the type has no
+   * half-day price (no half days, a late check-out is free).
    */
   halfDayRatePaise: number;
   /** The type's day price less the sale's discount: a booked half day that ran long is charged up to it. */
@@ -112,8 +112,6 @@ export interface DeboardQuoteNumbers {
   lateCheckOutChargePaise: number;
   /** A half day that ran long: the difference up to the full day, part of extraChargePaise. */
   halfDayChargePaise: number;
-  /** A one-day stay sold as a full day that turned out a half day: the difference, credited when the pet leaves. */
-  halfDayCreditPaise: number;
 }
 
 function extra(i: DeboardQuoteInput, days: number, finalPricePaise: number) {
@@ -171,9 +169,9 @@ function coveredUnits(i: DeboardQuoteInput): number {
  * hostel and day care without a subscription; with one (any category) the units within its days left are free and
  * each further unit costs plan price ÷ plan duration − discount (floored at 0); dog park never has extra days.
  * Half days (hostel and day care with a half-day price, no subscription or package): a half day that ran long is
- * charged the difference up to the day rate; a one-day stay sold as a full day that turned out a half day is
- * credited the difference (posted when the pet leaves).
- * due = the ledger's balance + (the extra charge − what of it is posted) − the half-day credit not yet posted.
+ * charged the difference up to the day rate. The correction is upward only: a full day that turned out short stays
+ * a full day (docs/decisions.md).
+ * due = the ledger's balance + (the extra charge − what of it is posted).
  */
 export function deboardQuote(i: DeboardQuoteInput): DeboardQuoteNumbers {
   const c = counted(i);
@@ -186,13 +184,10 @@ export function deboardQuote(i: DeboardQuoteInput): DeboardQuoteNumbers {
   const days = c.halfDay ? 1 : c.units;
   let e = extra(i, days, basePaise);
   const halfDayChargePaise = ranLong ? Math.max(0, s!.dayRatePaise - i.finalPricePaise) : 0;
-  const halfDayCreditPaise =
-    half && c.halfDay && !s!.halfDayBooked && i.bookedDays === 1 ? Math.max(0, i.finalPricePaise - s!.halfDayRatePaise) : 0;
   const lateCharged =
     c.lateCheckOut && EXTRA_DAY_CODES.includes(i.code) && s !== undefined && s !== null && c.units >= coveredUnits(i);
   const lateCheckOutChargePaise = lateCharged ? s!.halfDayRatePaise : 0;
   let chargePaise = e.chargePaise + lateCheckOutChargePaise + halfDayChargePaise;
-  let creditPaise = halfDayCreditPaise;
   if (i.closed) {
     const n = i.closed.extraDays;
     e = {
@@ -202,7 +197,6 @@ export function deboardQuote(i: DeboardQuoteInput): DeboardQuoteNumbers {
       ratePaise: n > 0 ? (s ? e.ratePaise : perUnitPaise(i.extraPostedPaise, n)) : 0,
     };
     chargePaise = i.extraPostedPaise;
-    creditPaise = 0;
   }
   const unpostedPaise = Math.max(0, chargePaise - i.extraPostedPaise);
   const balance = i.ledger.duePaise - i.ledger.creditPaise;
@@ -219,7 +213,7 @@ export function deboardQuote(i: DeboardQuoteInput): DeboardQuoteNumbers {
     chargedPaise: i.ledger.chargedPaise,
     paidPaise: i.ledger.paidPaise,
     pendingPaise: i.ledger.pendingPaise,
-    duePaise: Math.max(0, balance + unpostedPaise - creditPaise),
+    duePaise: Math.max(0, balance + unpostedPaise),
     rule: s?.rule.countingRule ?? 'calendar_days',
     unit: c.unit,
     label: c.label,
@@ -228,6 +222,5 @@ export function deboardQuote(i: DeboardQuoteInput): DeboardQuoteNumbers {
     lateCheckOut: c.lateCheckOut,
     lateCheckOutChargePaise: closed ? 0 : lateCheckOutChargePaise,
     halfDayChargePaise: closed ? 0 : halfDayChargePaise,
-    halfDayCreditPaise: closed ? 0 : halfDayCreditPaise,
   };
 }

@@ -178,29 +178,29 @@ describe('half days (longest half day 5 hours): check-out corrects the booking b
       },
     ],
     [
-      'sold a full day, paid, out after 3 hours: credited the difference (the credit is owed back, nothing due)',
+      'sold a full day, paid, out after 3 hours: still a full day (the correction is upward only)',
       { booked: 1, outAt: ['2026-11-25', '12:00'] },
-      { halfDay: true, halfDayBooked: false, halfDayCreditPaise: 40000, duePaise: 0, label: 'Half day: 25 Nov' },
+      { halfDay: true, halfDayBooked: false, actualDays: 1, halfDayChargePaise: 0, duePaise: 0, label: 'Half day: 25 Nov' },
     ],
     [
-      'sold a full day, not paid, out after 3 hours: the half-day price is due',
+      'sold a full day, not paid, out after 3 hours: the full day is due',
       { booked: 1, paid: 0, outAt: ['2026-11-25', '12:00'] },
-      { halfDayCreditPaise: 40000, duePaise: 60000 },
+      { duePaise: 100000 },
     ],
     [
       'sold a full day, out after 6 hours: a full day',
       { booked: 1, paid: 0, outAt: ['2026-11-25', '15:00'] },
-      { halfDay: false, halfDayCreditPaise: 0, duePaise: 100000 },
+      { halfDay: false, duePaise: 100000 },
     ],
     [
       'sold 2 days, out after 3 hours: leaving early is not refunded',
       { booked: 2, outAt: ['2026-11-25', '12:00'] },
-      { halfDayCreditPaise: 0, duePaise: 0 },
+      { halfDayChargePaise: 0, duePaise: 0 },
     ],
     [
       'day school (no half-day price): a short day is a day',
       { booked: 1, code: 'day_school', halfDayRatePaise: 0, outAt: ['2026-11-25', '11:00'] },
-      { halfDay: false, actualDays: 1, halfDayCreditPaise: 0 },
+      { halfDay: false, actualDays: 1 },
     ],
     [
       'with a subscription a short day is a subscription day',
@@ -210,10 +210,10 @@ describe('half days (longest half day 5 hours): check-out corrects the booking b
         outAt: ['2026-11-25', '11:00'],
         extra: { subscription: { daysLeft: 3, pricePaise: 300000, durationDays: 30, discountPaise: 0 } },
       },
-      { halfDay: false, actualDays: 1, subscriptionDaysUsed: 1, halfDayCreditPaise: 0, duePaise: 0 },
+      { halfDay: false, actualDays: 1, subscriptionDaysUsed: 1, duePaise: 0 },
     ],
     [
-      'a closed stay keeps what was decided: nothing more charged or credited',
+      'a closed stay keeps what was decided: nothing more charged',
       {
         halfDayBooked: true,
         booked: 1,

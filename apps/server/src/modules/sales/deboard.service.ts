@@ -62,7 +62,7 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
     if (!b.isBoarded) throw conflict(M.alreadyDeboarded);
     checkCategory(stay, endpoint);
     const q = stay.quote;
-    await postExtraDays(ctx, tx, stay, userId, true);
+    await postExtraDays(ctx, tx, stay, userId);
     const now = ctx.clock.now();
 
     let payment: LedgerRow | null = null;

@@ -259,44 +259,25 @@ describe('half days', () => {
     expect(balance).toMatchObject({ chargedPaise: 100000, paidPaise: 100000, duePaise: 0, creditPaise: 0 });
   });
 
-  it('a full day that turned out short (3 hours): credited the difference, the overpayment moves to unapplied', async () => {
-    at('2026-11-25', '09:00');
-    const s = ids(await sell('day_care', { days: 1 }));
-    at('2026-11-25', '12:00');
-    expect(await quote(s.boardingId)).toMatchObject({ halfDay: true, halfDayBooked: false, halfDayCredit: 400, due: 0 });
-    const out = await deboard('daycaredeboarding', { boardingid: s.boardingId });
-    expect(out.statusCode, out.body).toBe(200);
-    const { rows, balance } = await stayLedger(db(), s.boardingId, s.visitId);
-    const credit = rows.filter((r) => r.kind === 'credit');
-    expect(credit.map((r) => [r.amountPaise, r.note])).toEqual([[40000, 'Half day: the stay was a half day']]);
-    const sale = rows.find((r) => r.kind === 'charge' && r.chargeFor === 'sale')!;
-    expect(credit[0]!.creditOf).toBe(sale.id);
-    // ₹1,000 paid for ₹600 owed: ₹400 moved out of the stay to the owner's unapplied balance; the stay reconciles.
-    const moved = rows.filter((r) => r.kind === 'allocation');
-    expect(moved.map((r) => [r.direction, r.amountPaise])).toEqual([['out', 40000]]);
-    expect(balance).toMatchObject({ duePaise: 0, creditPaise: 0 });
-    // A second deboard is refused and credits nothing more.
-    expect((await deboard('daycaredeboarding', { boardingid: s.boardingId })).statusCode).toBe(409);
-    expect((await stayLedger(db(), s.boardingId, s.visitId)).rows.filter((r) => r.kind === 'credit')).toHaveLength(1);
-  });
-
-  it('a full day not paid yet that turned out short: only the half-day price is due', async () => {
+  it('a full day that turned out short (3 hours): still a full day, nothing credited (the correction is upward only)', async () => {
     at('2026-11-25', '09:00');
     const s = ids(await sell('day_care', { days: 1, afterService: true }));
-    at('2026-11-25', '11:00');
-    expect(await quote(s.boardingId)).toMatchObject({ halfDayCredit: 400, due: 600 });
-    const out = await deboard('daycaredeboarding', { boardingid: s.boardingId, payment: { method: 'cash', amount: 600 } });
+    at('2026-11-25', '12:00');
+    expect(await quote(s.boardingId)).toMatchObject({ halfDay: true, halfDayBooked: false, actualDays: 1, due: 1000 });
+    const out = await deboard('daycaredeboarding', { boardingid: s.boardingId, payment: { method: 'cash', amount: 1000 } });
     expect(out.statusCode, out.body).toBe(200);
-    const { balance } = await stayLedger(db(), s.boardingId, s.visitId);
-    // Charged ₹1,000, credited ₹400 (a credit row), paid ₹600.
-    expect(balance).toMatchObject({ chargedPaise: 100000, paidPaise: 60000, duePaise: 0, creditPaise: 0 });
+    const { rows, balance } = await stayLedger(db(), s.boardingId, s.visitId);
+    expect(rows.filter((r) => r.kind === 'credit')).toEqual([]);
+    expect(balance).toMatchObject({ chargedPaise: 100000, paidPaise: 100000, duePaise: 0, creditPaise: 0 });
   });
 
-  it('the longest half day is a setting: at 2 hours, 3 hours is a full day', async () => {
+  it('the longest half day is a setting: at 2 hours, a half day of 3 hours ran long', async () => {
     expect((await settings({ halfDayMaxHours: 2 })).statusCode).toBe(200);
     at('2026-11-25', '09:00');
-    const s = ids(await sell('day_care', { days: 1 }));
+    const s = ids(await sell('day_care', { halfDay: true }));
+    at('2026-11-25', '11:00');
+    expect(await quote(s.boardingId)).toMatchObject({ halfDay: true, halfDayCharge: 0, due: 0 });
     at('2026-11-25', '12:00');
-    expect(await quote(s.boardingId)).toMatchObject({ halfDay: false, halfDayCredit: 0, due: 0 });
+    expect(await quote(s.boardingId)).toMatchObject({ halfDay: false, halfDayCharge: 400, due: 400 });
   });
 });

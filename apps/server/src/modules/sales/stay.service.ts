@@ -16,8 +16,6 @@ import {
   lockLedger,
   pendingPayments,
   postCharge,
-  postCredit,
-  sweepOverpayment,
   toLedgerPayment,
 } from '../payments/payments.service.ts';
 import { staySettings } from '../site/settings.service.ts';
@@ -85,7 +83,7 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
       rule,
       tz: ctx.config.tz,
       halfDayBooked: boarding.halfDay,
-      // The sale's discount applies per day, to a half day too (never below 0).
+      // The sale's discount applies per day, to a late check-out too (never below 0).
       halfDayRatePaise: type.halfdayPricePaise > 0 ? finalPrice(type.halfdayPricePaise, discountPaise) : 0,
       dayRatePaise: finalPrice(type.pricePaise, discountPaise),
     },
@@ -120,11 +118,9 @@ export function extraChargeNote(q: DeboardQuoteNumbers): string {
 /**
  * Posts the part of the extra charge not in the ledger yet (extra days or nights, a late check-out, a half day that
  * ran long; the note says which), keeps the boarding's extra_charged_paise at the whole charge, and records the
- * extra days and their price on the visit. When the pet leaves (`closing`), a one-day stay sold as a full day that
- * turned out a half day is credited the difference on its sale charge (a `credit` row); money already paid beyond
- * what is then owed moves to the owner's unapplied balance. Inside the transaction that locked the stay.
+ * extra days and their price on the visit. Inside the transaction that locked the stay.
  */
-export async function postExtraDays(ctx: AppContext, tx: DbOrTx, stay: Stay, userId: string, closing = false): Promise<void> {
+export async function postExtraDays(ctx: AppContext, tx: DbOrTx, stay: Stay, userId: string): Promise<void> {
   const q = stay.quote;
   const b = stay.boarding;
   if (q.unpostedPaise > 0) {
@@ -142,38 +138,6 @@ export async function postExtraDays(ctx: AppContext, tx: DbOrTx, stay: Stay, use
     await setExtraCharged(tx, b.id, q.extraChargePaise);
   }
   if (b.visitId) await recordExtraDays(tx, b.visitId, { extraDays: q.extraDays, extraDaysPricePaise: q.extraChargePaise });
-  if (closing && q.halfDayCreditPaise > 0) await creditHalfDay(ctx, tx, stay, userId);
-}
-
-/** The half-day credit on the stay's sale charge(s), never more than what is left of each. */
-async function creditHalfDay(ctx: AppContext, tx: DbOrTx, stay: Stay, userId: string): Promise<void> {
-  const now = ctx.clock.now();
-  let left = stay.quote.halfDayCreditPaise;
-  for (const charge of stay.entries) {
-    if (left <= 0) break;
-    if (charge.kind !== 'charge' || charge.chargeFor !== 'sale' || charge.status !== 'completed') continue;
-    const credited = stay.entries
-      .filter((e) => e.kind === 'credit' && e.creditOf === charge.id && e.status === 'completed')
-      .reduce((n, e) => n + e.amountPaise, 0);
-    const amountPaise = Math.min(left, charge.amountPaise - credited);
-    if (amountPaise <= 0) continue;
-    await postCredit(tx, {
-      charge,
-      amountPaise,
-      note: 'Half day: the stay was a half day',
-      createdBy: userId,
-      tz: ctx.config.tz,
-      now,
-    });
-    left -= amountPaise;
-  }
-  await sweepOverpayment(tx, {
-    ownerId: stay.ownerId,
-    petId: stay.boarding.petId,
-    subject: staySubject(stay.boarding),
-    by: userId,
-    now,
-  });
 }
 
 /** The quote as the API answers it (rupees). */
@@ -211,6 +175,5 @@ export function quoteToApi(stay: Stay): DeboardQuote {
     lateCheckOut: q.lateCheckOut,
     lateCheckOutCharge: toRupees(q.lateCheckOutChargePaise),
     halfDayCharge: toRupees(q.halfDayChargePaise),
-    halfDayCredit: toRupees(q.halfDayCreditPaise),
   };
 }

@@ -56,22 +56,20 @@ export function StayHeader({ details }: { details: DeboardDetails }) {
   );
 }
 
-/** The half-day and late check-out lines of the quote (issue 18), each with what it adds or takes off. */
+/** The late check-out and half-day lines of the quote (issue 18), each with what it adds. */
 export function stayCorrections(quote: DeboardQuote): { label: string; text: string }[] {
   const lines: { label: string; text: string }[] = [];
   if (quote.lateCheckOutCharge > 0)
     lines.push({ label: 'Late check-out', text: `${formatINR(quote.lateCheckOutCharge)} (the half-day price)` });
   if (quote.halfDayCharge > 0)
     lines.push({ label: 'Half day ran long', text: `${formatINR(quote.halfDayCharge)} more: a full day` });
-  if (quote.halfDayCredit > 0)
-    lines.push({ label: 'Half day', text: `${formatINR(quote.halfDayCredit)} credited when the pet leaves` });
   return lines;
 }
 
 /**
  * The stay's days or nights (not for Dog Park, which never runs over): what it covers under the business's rule
  * ("3 days: 25 Nov to 27 Nov"), booked, actual and the extra units with their rate and charge; a late check-out and
- * the half-day correction (a half day that ran long, a full day that turned out short).
+ * a half day that ran long (charged up to the full day).
  */
 export function DaysPart({ details, quote }: { details: DeboardDetails; quote: DeboardQuote }) {
   const code = details.boardingType.code;

@@ -72,7 +72,9 @@ describe('StayForm: dates and half days', () => {
       ),
     );
     const { user } = renderVisitForm(hostel);
-    await typeNumber(user, 'Number of days', '2');
+    // The field names the unit the rule counts.
+    await screen.findByRole('textbox', { name: 'Number of nights' });
+    await typeNumber(user, 'Number of nights', '2');
     expect(await screen.findByText(/^2 nights: .*, check-out by 11:00$/)).toBeInTheDocument();
   });
 

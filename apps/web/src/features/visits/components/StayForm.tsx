@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { COUNT_INPUT } from '../../../components/NumberField';
 import { DiscountedPrice, FormCard, num, paise, type VisitFormProps } from './form-parts';
 import { useAdmission } from './AdmissionWarning';
+import { useStayRule } from '../../../lib/endpoints/stay-settings';
 import { StayDates } from './StayDates';
 import { useSubscriptionSwitch } from './SubscriptionSwitch';
 
@@ -36,6 +37,8 @@ export function StayForm({ petId, type, saver, code }: VisitFormProps & { code: 
   const sub = useSubscriptionSwitch(petId, type._id, type.purpose);
   const admission = useAdmission(petId);
   const [length, setLength] = useState<'full' | 'half'>('full');
+  // Under the nights rule the booking counts nights (at the day price).
+  const unitWord = useStayRule().countingRule === 'nights' ? 'nights' : 'days';
   const using = sub.active !== null;
   // A half day: the type has a half-day price and no subscription covers the stay.
   const halfOffered = type.halfdayPrice > 0 && !using;
@@ -116,7 +119,7 @@ export function StayForm({ petId, type, saver, code }: VisitFormProps & { code: 
         <NumberInput
           {...COUNT_INPUT}
           min={1}
-          label="Number of days"
+          label={`Number of ${unitWord}`}
           value={days}
           onChange={setDays}
           required
