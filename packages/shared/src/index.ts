@@ -45,3 +45,5 @@ export * from './tax/settings.ts';
 export * from './dashboard/schemas.ts';
 export * from './stays/counting.ts';
 export * from './reservations/schemas.ts';
+
+export * from './stays/booking.ts';

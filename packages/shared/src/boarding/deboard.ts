@@ -114,6 +114,19 @@ export const deboardQuoteSchema = z.object({
   /** The pending payments (card checkout, payment link) still open. */
   pendingPayments: z.array(ledgerPaymentSchema),
   canDeboard: z.boolean(),
+  /** How the stay is counted (issue 18): the business's rule, the unit of actualDays and extraDays, the dates. */
+  countingRule: z.enum(['calendar_days', 'nights']),
+  unit: z.enum(['day', 'night']),
+  /** "3 days: 25 Nov to 27 Nov", "2 nights and a late check-out: 25 Nov to 27 Nov", "Half day: 25 Nov". */
+  label: z.string(),
+  /** Counted as a half day, and whether it was sold as one. */
+  halfDay: z.boolean(),
+  halfDayBooked: z.boolean(),
+  /** Nights rule: left after the check-out time; its charge (the half-day price) is part of extraCharge. */
+  lateCheckOut: z.boolean(),
+  lateCheckOutCharge: z.number(),
+  /** A half day that ran long: the difference up to a full day, part of extraCharge (the correction is upward only). */
+  halfDayCharge: z.number(),
 });
 export type DeboardQuote = z.infer<typeof deboardQuoteSchema>;
 

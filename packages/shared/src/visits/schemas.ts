@@ -125,6 +125,11 @@ const stayDetails = z.object({
   selectedPayment: paymentMethodSchema.nullish(),
   /** Set when staff confirmed the admission warning (age, core vaccinations). */
   admissionAcknowledged: z.boolean().optional(),
+  /**
+   * A half day (issue 18): one day at the type's half-day price (less the discount); the number of days is then 1.
+   * Check-out corrects it by the hours stayed. Absent: a full day, as the existing client sends.
+   */
+  halfDay: z.boolean().optional(),
 });
 
 /** Hostel: the number of days is required. */
@@ -304,10 +309,24 @@ export const savedVisitSchema = z.object({
   paymentLeft: z.number(),
 });
 
+/** What a Hostel or Day Care sale covers under the business's counting rule (issue 18). */
+export const soldStaySchema = z.object({
+  halfDay: z.boolean(),
+  units: z.number(),
+  unit: z.enum(['day', 'night']),
+  /** "3 days: 25 Nov to 27 Nov", "2 nights: 25 Nov to 27 Nov, check-out by 12:00", "Half day: 25 Nov". */
+  label: z.string(),
+  firstDay: z.string(),
+  lastDay: z.string(),
+});
+export type SoldStay = z.infer<typeof soldStaySchema>;
+
 export const saveVisitResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   visit: savedVisitSchema,
   payment: visitPaymentSchema.nullable(),
+  /** Hostel and Day Care sales: what the stay covers. */
+  stay: soldStaySchema.optional(),
 });
 export type SaveVisitResponse = z.infer<typeof saveVisitResponse>;

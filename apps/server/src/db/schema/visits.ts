@@ -205,6 +205,8 @@ export const boardings = pgTable(
     /** The subscription this visit bought (Buy Subscription) or used (isSubscriptionAvailed). */
     subscriptionId: ref('subscription_id').references(() => subscriptions.id),
     numberOfDays: integer('number_of_days').notNull().default(1),
+    /** Sold as a half day (Day Care, Hostel; issue 18): check-out corrects it by the hours stayed. */
+    halfDay: boolean('half_day').notNull().default(false),
     entryTime: timestamp('entry_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     exitTime: timestamp('exit_time', { withTimezone: true, mode: 'date' }),
     isBoarded: boolean('is_boarded').notNull().default(true),

@@ -25,6 +25,8 @@ export interface NewBoarding {
   visitId: string;
   /** Days booked: the hostel and day care forms' number of days, 1 for dog park and the schools. */
   numberOfDays: number;
+  /** Sold as a half day (Day Care, Hostel). */
+  halfDay?: boolean;
   /** The subscription the stay uses, if any. */
   subscriptionId: string | null;
   /** When the pet came in: the sale's clock (ctx.clock). */
@@ -55,6 +57,7 @@ export async function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<Boardin
     visitTypeId: b.visitTypeId,
     visitId: b.visitId,
     numberOfDays: b.numberOfDays,
+    halfDay: b.halfDay ?? false,
     subscriptionId: b.subscriptionId,
     entryTime: b.entryTime,
     isBoarded: true,

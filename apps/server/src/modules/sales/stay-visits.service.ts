@@ -1,6 +1,9 @@
 import {
   type boardingVisitBody,
   boardingPrice,
+  bookingCount,
+  bookingLine,
+  finalPrice,
   formatINR,
   isRuleError,
   type PaymentType,
@@ -13,7 +16,9 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { staySettings } from '../site/settings.service.ts';
 import { requireHeldSubscription } from '../subscriptions/subscriptions.service.ts';
+import type { VisitTypeRow } from '../visit-types/visit-types.service.ts';
 import { checkAmount } from './visit-sale.service.ts';
 import { checkDiscount, methodOf, pricedSale, save, saleTarget } from './new-visit.service.ts';
 
@@ -62,27 +67,62 @@ export function paidNow(
   return { paidNowPaise: split.paidNowPaise, paymentType: type };
 }
 
+/** 400 unless a half day can be sold: the type has a half-day price, one day, no subscription. */
+function checkHalfDay(type: VisitTypeRow, d: BoardingVisit['details']) {
+  const refuse = (message: string) => badRequest(message, { 'details.halfDay': message });
+  if (type.halfdayPricePaise <= 0) throw refuse(HALF_DAY_MESSAGES.noPrice(type.purpose));
+  if (d.isSubscriptionAvailed) throw refuse(HALF_DAY_MESSAGES.subscription);
+  if (d.numberOfDays !== 1) throw refuse(HALF_DAY_MESSAGES.oneDay);
+}
+
+export const HALF_DAY_MESSAGES = {
+  noPrice: (purpose: string) => `${purpose} has no half-day price. Set one on the Prices screen or sell a full day.`,
+  subscription: 'A half day is paid at its price; a subscription covers full days.',
+  oneDay: 'A half day is one day: set the number of days to 1.',
+} as const;
+
+/**
+ * Hostel and Day Care: (daily price − discount) × days, or 0 with the pet's subscription; a half day is the type's
+ * half-day price less the discount (issue 18). The answer says what the stay covers under the business's rule.
+ */
 async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 'hostel' | 'day_care') {
   const type = await saleTarget(ctx.db, b, code);
   const d = b.details;
-  const discountPaise = checkDiscount(type.pricePaise, d.discount);
+  const halfDay = d.halfDay === true;
+  if (halfDay) checkHalfDay(type, d);
+  const dayPricePaise = halfDay ? type.halfdayPricePaise : type.pricePaise;
+  const discountPaise = checkDiscount(dayPricePaise, d.discount);
   const held = d.isSubscriptionAvailed
     ? await requireHeldSubscription(ctx.db, b.petId, type, d.planId, ctx.clock.today())
     : undefined;
-  const total = boardingPrice(type.pricePaise, discountPaise, d.numberOfDays, Boolean(held));
+  const total = halfDay
+    ? finalPrice(dayPricePaise, discountPaise)
+    : boardingPrice(type.pricePaise, discountPaise, d.numberOfDays, Boolean(held));
   checkAmount('details.finalPrice', 'The final price', total, d.finalPrice);
-  const p = { basePaise: type.pricePaise, discountPaise: held ? 0 : discountPaise, totalPaise: total, held };
+  const p = { basePaise: dayPricePaise, discountPaise: held ? 0 : discountPaise, totalPaise: total, held };
   const method = methodOf(d.selectedPayment);
-  return save(
+  const settings = await staySettings(ctx.db);
+  const count = bookingCount(ctx.clock.now(), d.numberOfDays, settings, { tz: ctx.config.tz, halfDay });
+  const answer = await save(
     ctx,
     pricedSale(b, type, userId, p, method, {
       numberOfDays: d.numberOfDays,
       boardingDays: d.numberOfDays,
-      details: { numberOfDays: d.numberOfDays },
+      halfDay,
+      details: { numberOfDays: d.numberOfDays, ...(halfDay ? { halfDay: true } : {}) },
       pay: { ...paidNow(total, d.selectedPaymentType, d.paymentLeft), method },
       admissionAcknowledged: d.admissionAcknowledged,
     }),
   );
+  const stay = {
+    halfDay,
+    units: count.units,
+    unit: count.unit,
+    label: bookingLine(count, settings),
+    firstDay: count.firstDay,
+    lastDay: count.lastDay,
+  };
+  return { ...answer, stay };
 }
 
 export const addHostelVisit = (ctx: AppContext, b: BoardingVisit, userId: string) => addStay(ctx, b, userId, 'hostel');

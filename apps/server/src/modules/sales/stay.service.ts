@@ -1,4 +1,12 @@
-import { type DeboardQuote, type DeboardQuoteNumbers, dateInTz, deboardQuote, toRupees } from '@pawdesk/shared';
+import {
+  type DeboardQuote,
+  type DeboardQuoteNumbers,
+  dateInTz,
+  deboardQuote,
+  finalPrice,
+  type StayRule,
+  toRupees,
+} from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -10,6 +18,7 @@ import {
   postCharge,
   toLedgerPayment,
 } from '../payments/payments.service.ts';
+import { staySettings } from '../site/settings.service.ts';
 import { packageCoverOfStay } from '../packages/packages.service.ts';
 import { ownerOfPet } from '../pets/pet-lookups.service.ts';
 import { type StaySubscription, staySubscription } from '../subscriptions/subscription-days.service.ts';
@@ -54,7 +63,9 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
   const account = await accountOf(db, staySubject(boarding));
   const cover = await packageCoverOfStay(db, boarding.id);
   if (!type) throw notFound('Boarding');
+  const rule: StayRule = await staySettings(db);
   const closed = !boarding.isBoarded && boarding.exitTime;
+  const discountPaise = visit?.discountPaise ?? 0;
   const quote = deboardQuote({
     bookedDays: boarding.numberOfDays,
     entryDate: dateInTz(boarding.entryTime, ctx.config.tz),
@@ -66,6 +77,16 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
     package: cover ? { daysCovered: cover.daysCharged, dayPricePaise: type.pricePaise } : null,
     ledger: account.balance,
     closed: closed ? { extraDays: boarding.extraDays, subscriptionDaysUsed: boarding.subscriptionDaysUsed } : null,
+    stay: {
+      checkIn: boarding.entryTime,
+      checkOut: closed ? boarding.exitTime! : ctx.clock.now(),
+      rule,
+      tz: ctx.config.tz,
+      halfDayBooked: boarding.halfDay,
+      // The sale's discount applies per day, to a late check-out too (never below 0).
+      halfDayRatePaise: type.halfdayPricePaise > 0 ? finalPrice(type.halfdayPricePaise, discountPaise) : 0,
+      dayRatePaise: finalPrice(type.pricePaise, discountPaise),
+    },
   });
   return { boarding, ownerId, type, visit, subscription, entries: account.entries, quote };
 }
@@ -85,10 +106,19 @@ export function saleChargePaise(entries: readonly LedgerRow[]): number {
   return Math.max(0, total);
 }
 
+/** The ledger note of an extra charge: what it is for (extra days or nights, a late check-out, a long half day). */
+export function extraChargeNote(q: DeboardQuoteNumbers): string {
+  const parts: string[] = [];
+  if (q.extraDays > 0) parts.push(`Extra ${q.unit === 'night' ? 'nights' : 'days'}: ${q.extraDays}`);
+  if (q.lateCheckOutChargePaise > 0) parts.push('Late check-out');
+  if (q.halfDayChargePaise > 0) parts.push('Half day ran long: a full day');
+  return parts.length > 0 ? parts.join('; ') : `Extra days: ${q.extraDays}`;
+}
+
 /**
- * Posts the part of the extra-day charge not in the ledger yet (note 'Extra days: N'), keeps the boarding's
- * extra_charged_paise at the whole charge, and records the extra days and their price on the visit. Inside the
- * transaction that locked the stay.
+ * Posts the part of the extra charge not in the ledger yet (extra days or nights, a late check-out, a half day that
+ * ran long; the note says which), keeps the boarding's extra_charged_paise at the whole charge, and records the
+ * extra days and their price on the visit. Inside the transaction that locked the stay.
  */
 export async function postExtraDays(ctx: AppContext, tx: DbOrTx, stay: Stay, userId: string): Promise<void> {
   const q = stay.quote;
@@ -100,7 +130,7 @@ export async function postExtraDays(ctx: AppContext, tx: DbOrTx, stay: Stay, use
       petId: b.petId,
       for: staySubject(b),
       amountPaise: q.unpostedPaise,
-      note: `Extra days: ${q.extraDays}`,
+      note: extraChargeNote(q),
       createdBy: userId,
       tz: ctx.config.tz,
       now: ctx.clock.now(),
@@ -137,5 +167,13 @@ export function quoteToApi(stay: Stay): DeboardQuote {
     due: toRupees(q.duePaise),
     pendingPayments: pending.map(toLedgerPayment),
     canDeboard: stay.boarding.isBoarded && q.duePaise === 0,
+    countingRule: q.rule,
+    unit: q.unit,
+    label: q.label,
+    halfDay: q.halfDay,
+    halfDayBooked: q.halfDayBooked,
+    lateCheckOut: q.lateCheckOut,
+    lateCheckOutCharge: toRupees(q.lateCheckOutChargePaise),
+    halfDayCharge: toRupees(q.halfDayChargePaise),
   };
 }

@@ -53,6 +53,8 @@ export interface VisitSale {
   items?: Omit<NewVisitItemRow, 'visitId'>[];
   /** Boards the pet for these days (Hostel, Day Care; 1 for Dog Park and the schools). */
   boardingDays?: number;
+  /** The stay is sold as a half day (Hostel, Day Care): stored on the boarding, corrected at check-out. */
+  halfDay?: boolean;
   /**
    * Boarding: the request's `admissionAcknowledged`. A pet the admission rule flags is refused with 409 without it;
    * with it, what was missing, who and when are recorded on the boarding.
@@ -145,6 +147,7 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
         visitTypeId: s.type.id,
         visitId: visit.id,
         numberOfDays: s.boardingDays!,
+        halfDay: s.halfDay ?? false,
         subscriptionId: s.isSubscriptionAvailed ? (s.subscriptionId ?? null) : null,
         entryTime: now,
         tz: ctx.config.tz,

@@ -9,6 +9,7 @@ export async function findStayVisit(db: DbOrTx, id: string) {
     .select({
       id: visits.id,
       pricePaise: visits.pricePaise,
+      discountPaise: visits.discountPaise,
       isSubscriptionAvailed: visits.isSubscriptionAvailed,
       subscriptionId: visits.subscriptionId,
       numberOfDays: visits.numberOfDays,

@@ -8,6 +8,8 @@ export interface StayVisit {
   id: string;
   /** The final price charged for the stay (0 with a subscription). */
   pricePaise: number;
+  /** The discount per day the stay was sold with (its half-day and day rates are the type's prices less it). */
+  discountPaise: number;
   isSubscriptionAvailed: boolean;
   subscriptionId: string | null;
 }

@@ -56,30 +56,53 @@ export function StayHeader({ details }: { details: DeboardDetails }) {
   );
 }
 
+/** The late check-out and half-day lines of the quote (issue 18), each with what it adds. */
+export function stayCorrections(quote: DeboardQuote): { label: string; text: string }[] {
+  const lines: { label: string; text: string }[] = [];
+  if (quote.lateCheckOutCharge > 0)
+    lines.push({ label: 'Late check-out', text: `${formatINR(quote.lateCheckOutCharge)} (the half-day price)` });
+  if (quote.halfDayCharge > 0)
+    lines.push({ label: 'Half day ran long', text: `${formatINR(quote.halfDayCharge)} more: a full day` });
+  return lines;
+}
+
 /**
- * The stay's days (not for Dog Park, which never runs over): booked, actual (the entry day is day 1) and the
- * extra days with their rate and charge.
+ * The stay's days or nights (not for Dog Park, which never runs over): what it covers under the business's rule
+ * ("3 days: 25 Nov to 27 Nov"), booked, actual and the extra units with their rate and charge; a late check-out and
+ * a half day that ran long (charged up to the full day).
  */
 export function DaysPart({ details, quote }: { details: DeboardDetails; quote: DeboardQuote }) {
   const code = details.boardingType.code;
   if (code === 'dog_park') return null;
   const perDay = PER_DAY_CODES.has(code) || quote.subscription !== null || quote.extraDays > 0;
+  const units = quote.countingRule === 'nights' ? 'nights' : 'days';
+  const corrections = stayCorrections(quote);
+  const extraUnits = quote.extraDays * quote.extraDayRate;
   return (
     <Section title="Stay">
+      <Text size="sm" fw={500} data-testid="deboard-stay-label">
+        {quote.label}
+        {quote.halfDayBooked ? ' (sold as a half day)' : ''}
+      </Text>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
-        <Fact label="Booked days">{quote.bookedDays}</Fact>
-        <Fact label="Actual days">{quote.actualDays}</Fact>
+        <Fact label={`Booked ${units}`}>{quote.halfDayBooked ? 'Half day' : quote.bookedDays}</Fact>
+        <Fact label={`Actual ${units}`}>{quote.halfDay ? 'Half day' : quote.actualDays}</Fact>
         {perDay ? (
-          <Fact label="Extra days">
-            {quote.extraDays > 0
-              ? `${quote.extraDays} × ${formatINR(quote.extraDayRate)} = ${formatINR(quote.extraCharge)}`
-              : 'None'}
+          <Fact label={`Extra ${units}`}>
+            {quote.extraDays > 0 ? `${quote.extraDays} × ${formatINR(quote.extraDayRate)} = ${formatINR(extraUnits)}` : 'None'}
           </Fact>
         ) : null}
+        {corrections.map((c) => (
+          <Fact key={c.label} label={c.label}>
+            {c.text}
+          </Fact>
+        ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        The entry day counts as day 1.
-        {quote.extraChargePosted > 0 ? ` ${formatINR(quote.extraChargePosted)} of the extra days is already charged.` : ''}
+        {quote.countingRule === 'nights'
+          ? 'Nights are counted; leaving after the check-out time is a late check-out at the half-day price.'
+          : 'The entry day counts as day 1.'}
+        {quote.extraChargePosted > 0 ? ` ${formatINR(quote.extraChargePosted)} of the extra charge is already charged.` : ''}
       </Text>
     </Section>
   );

@@ -20,6 +20,7 @@ import { PackageModal, type PackageTarget } from '../components/PackageModal';
 import { PackagesSection } from '../components/PackagesSection';
 import { PlanModal, type PlanTarget } from '../components/PlanModal';
 import { PlansSection } from '../components/PlansSection';
+import { StaySettingsCard } from '../components/StaySettingsCard';
 import { VisitTypeModal } from '../components/VisitTypeModal';
 import { VisitTypesTable } from '../components/VisitTypesTable';
 
@@ -187,6 +188,12 @@ function PriceManager() {
           ) : (
             <LoadingState label="Loading boarding packages..." />
           )}
+        </Section>
+        <Section
+          title="Stays"
+          hint="How Hostel, Day Care and the other boarding stays are counted and charged, and reservations' free cancellation."
+        >
+          <StaySettingsCard />
         </Section>
         <Section
           title="GST rates"

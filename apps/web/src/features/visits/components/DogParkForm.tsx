@@ -2,6 +2,7 @@ import { discountError, finalPrice, toRupees } from '@pawdesk/shared';
 import { useState } from 'react';
 import { useAdmission } from './AdmissionWarning';
 import { FormCard, MoneyInput, num, PriceLines, paise, type VisitFormProps } from './form-parts';
+import { StayDates } from './StayDates';
 
 /** Dog Park: the type's price less a discount (never above the price); paid through the payment options. */
 export function DogParkForm({ petId, type, saver }: VisitFormProps) {
@@ -30,6 +31,7 @@ export function DogParkForm({ petId, type, saver }: VisitFormProps) {
 
   return (
     <FormCard title="Dog Park" action="Proceed to Payment" onAction={proceed} busy={saver.busy}>
+      <StayDates days={1} />
       <MoneyInput
         label="Discount"
         value={discount}

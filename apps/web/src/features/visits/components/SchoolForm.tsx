@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormCard, type VisitFormProps } from './form-parts';
 import { useAdmission } from './AdmissionWarning';
+import { StayDates } from './StayDates';
 import { useSubscriptionSwitch } from './SubscriptionSwitch';
 
 /**
@@ -46,6 +47,7 @@ export function SchoolForm({ petId, type, saver, code }: VisitFormProps & { code
       <Text size="sm" c="dimmed">
         {type.purpose} visits are covered by the pet's subscription.
       </Text>
+      <StayDates days={1} />
       {sub.element}
       {missing ? (
         <Alert

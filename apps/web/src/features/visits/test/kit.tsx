@@ -3,7 +3,7 @@
  * MSW handlers of the calls the forms make (subscription details, admission check, the save, whose JSON body is
  * kept), and helpers that click through the payment modal.
  */
-import type { SaveVisitResponse, SubscriptionDetails, VisitTypeApi } from '@pawdesk/shared';
+import { DEFAULT_STAY_SETTINGS, type SaveVisitResponse, type SubscriptionDetails, type VisitTypeApi } from '@pawdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -144,6 +144,8 @@ export function mockVisitApi({ subscription = null, missing = [], saveAnswer }: 
       });
       return HttpResponse.json({ success: true, message: 'ok', subscription });
     }),
+    // How a stay is counted (the boarding forms show the dates a booking covers): the defaults.
+    http.get('/api/v1/settings/stays', () => HttpResponse.json({ success: true, settings: DEFAULT_STAY_SETTINGS })),
     http.post('/api/v1/boarding/admissioncheck', () => HttpResponse.json({ success: true, ok: missing.length === 0, missing })),
     // The payment options offer the owner's wallet (issue 16): the pet names its owner, whose wallet is empty.
     http.get(`/api/v1/pet/getpetdetails/${PET_ID}`, () =>

@@ -1,0 +1,1 @@
+ALTER TABLE "boardings" ADD COLUMN "half_day" boolean DEFAULT false NOT NULL;
