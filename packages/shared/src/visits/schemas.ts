@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_TYPES } from '../catalog.ts';
-import { idSchema, optionalText, requiredString, rupees, text, whenObject, wholeNumber } from '../common.ts';
+import { idSchema, optionalText, requiredId, requiredString, rupees, text, whenObject, wholeNumber } from '../common.ts';
 import { isIsoDate } from '../dates.ts';
 import { followUpIssues, RX_MESSAGES } from '../prescriptions/rules.ts';
 import { TIME_RE } from '../prescriptions/schemas.ts';
@@ -35,8 +35,8 @@ export const discountSchema = z
 export const paymentMethodSchema = z.enum(SALE_PAYMENT_METHODS, { error: VISIT_MESSAGES.paymentMethod });
 export const paymentTypeSchema = z.enum(PAYMENT_TYPES, { error: 'Please select a payment type' });
 
-const petId = text({ error: VISIT_MESSAGES.petMissing }).pipe(idSchema);
-const visitType = text({ error: VISIT_MESSAGES.visitTypeMissing }).pipe(idSchema);
+const petId = requiredId(VISIT_MESSAGES.petMissing);
+const visitType = requiredId(VISIT_MESSAGES.visitTypeMissing);
 const optionalPlan = idSchema.nullish();
 
 /** Fields every visit body has. */
@@ -138,8 +138,8 @@ export type DayCareVisitBody = z.input<typeof dayCareVisitBody>;
 /* ───────────── Day School and Play School: flat, only with a subscription ───────────── */
 
 export const schoolVisitBody = z.object({
-  petId: text({ error: VISIT_MESSAGES.invalidPet }).pipe(idSchema),
-  visitType: text({ error: VISIT_MESSAGES.invalidVisitType }).pipe(idSchema),
+  petId: requiredId(VISIT_MESSAGES.petMissing, VISIT_MESSAGES.invalidPet),
+  visitType: requiredId(VISIT_MESSAGES.visitTypeMissing, VISIT_MESSAGES.invalidVisitType),
   isSubscriptionAvailed: z.boolean({ error: VISIT_MESSAGES.subscriptionRequired }),
   planId: optionalPlan,
   admissionAcknowledged: z.boolean().optional(),
