@@ -1,0 +1,2 @@
+DROP INDEX "inventory_active_name_unit_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "inventory_active_name_unit_uq" ON "inventory_items" USING btree (lower(regexp_replace(btrim("item_name"), ' +', ' ', 'g')),"stock_unit") WHERE "inventory_items"."deleted_at" is null;
