@@ -179,7 +179,7 @@ export const inventorySavedResponse = z.object({
   item: inventoryItemSchema,
 });
 
-export const STOCK_REASONS = ['added', 'edited', 'prescribed', 'deleted', 'visit'] as const;
+export const STOCK_REASONS = ['added', 'edited', 'prescribed', 'deleted', 'visit', 'sold'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 export const stockMovementSchema = z.object({
