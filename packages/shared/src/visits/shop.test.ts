@@ -36,13 +36,13 @@ describe('shop stock lines', () => {
     expect(SHOP_MESSAGES.selectItem(2)).toBe('Please select a valid item for Stock item #2');
   });
 
-  it('tells how many are left for a line after the item’s other lines', () => {
+  it('tells how many are left for a line after the item’s earlier lines', () => {
     const lines = [
       { itemId: 'a', quantity: 2 },
       { itemId: 'a', quantity: 1 },
       { itemId: null, quantity: 4 },
     ];
-    expect(shopStockLeft(lines, 0, 5)).toBe(4);
+    expect(shopStockLeft(lines, 0, 5)).toBe(5);
     expect(shopStockLeft(lines, 1, 5)).toBe(3);
     expect(shopStockLeft(lines, 2, 5)).toBe(0);
     expect(

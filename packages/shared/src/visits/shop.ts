@@ -61,7 +61,10 @@ export function shopStockShortage(
   return null;
 }
 
-/** How many of an item are still free for line `index`: its stock less what the other lines of the item take. */
+/**
+ * How many of an item line `index` may still take: its stock less what the item's EARLIER lines take (the running
+ * sum the server checks, so the first line to pass the stock is the one refused).
+ */
 export function shopStockLeft(
   lines: readonly { itemId: string | null; quantity: number }[],
   index: number,
@@ -69,9 +72,8 @@ export function shopStockLeft(
 ): number {
   const id = lines[index]?.itemId;
   if (!id) return 0;
-  const others = lines.reduce(
-    (sum, l, i) => (i !== index && l.itemId === id && Number.isInteger(l.quantity) && l.quantity > 0 ? sum + l.quantity : sum),
-    0,
-  );
-  return Math.max(0, stock - others);
+  const before = lines
+    .slice(0, index)
+    .reduce((sum, l) => (l.itemId === id && Number.isInteger(l.quantity) && l.quantity > 0 ? sum + l.quantity : sum), 0);
+  return Math.max(0, stock - before);
 }
