@@ -284,14 +284,16 @@ test('Play School with the pet’s subscription: saved at no cost and boarded', 
   expect((await a.boarding(petId)).boardingType.purpose).toBe('Play School');
 });
 
-test('Shop: starts with one blank item, rows added and removed, total is the sum', async ({ page, request }) => {
+test('Shop: free items (not in stock) added and removed, total is the sum', async ({ page, request }) => {
   const a = api(request, await apiToken(request, 'staff'));
   const { petId } = await a.newPet();
   await openNewVisit(page, petId);
   await choosePurpose(page, 'Shop');
-  await expect(page.getByRole('textbox', { name: /^Item \d name/ })).toHaveCount(1);
+  // Issue 18: the form starts with one blank item from stock and no free item.
+  await expect(page.getByRole('textbox', { name: /^Item \d name/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await expect(page.getByText('Item name is required')).toBeVisible();
+  await expect(page.getByText('Add at least one item')).toBeVisible();
+  await page.getByRole('button', { name: 'Add item' }).click();
   await page.getByRole('textbox', { name: 'Item 1 name' }).fill('Chew toy');
   await page.getByRole('textbox', { name: 'Item 1 price' }).fill('250');
   await page.getByRole('button', { name: 'Add item' }).click();
@@ -500,6 +502,7 @@ test('phone width: the sub-form and the payment modal fit 390px', async ({ page,
   await page.setViewportSize({ width: 390, height: 800 });
   await openNewVisit(page, petId);
   await choosePurpose(page, 'Shop');
+  await page.getByRole('button', { name: 'Add item' }).click();
   await page.getByRole('textbox', { name: 'Item 1 name' }).fill('Collar');
   await page.getByRole('textbox', { name: 'Item 1 price' }).fill('300');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

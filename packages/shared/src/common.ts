@@ -73,6 +73,15 @@ export const idSchema = z
   .meta({ examples: ['65f1a2b3c4d5e6f708192a3b'] });
 export const idParams = z.object({ id: idSchema });
 
+/**
+ * A required id field of a save: `missing` when it is absent, not text, empty or blank (a form that sent nothing
+ * chosen), `notText` when absent or not text if that differs; a malformed id is 'Invalid id'.
+ */
+export const requiredId = (missing: string, notText = missing) =>
+  text({ error: notText })
+    .refine((s) => s.trim() !== '', missing)
+    .pipe(idSchema);
+
 /** A `yyyy-MM-dd` calendar date. */
 export const dateSchema = z
   .string()

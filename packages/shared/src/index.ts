@@ -20,6 +20,8 @@ export * from './payments/refund-schemas.ts';
 export * from './payments/statement-schemas.ts';
 export * from './staff-notifications/schemas.ts';
 export * from './visits/schemas.ts';
+export * from './visits/walk-in.ts';
+export * from './visits/shop.ts';
 export * from './visits/types-schemas.ts';
 export * from './users/schemas.ts';
 export * from './visits/visit-payment-view.ts';

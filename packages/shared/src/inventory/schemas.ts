@@ -30,6 +30,18 @@ export const INVENTORY_MESSAGES = {
     `An item named '${name}' with stock unit ${unit} already exists. Edit that item (refill its stock) instead of adding another.`,
 } as const;
 
+/**
+ * An item name as the duplicate rule compares it (issue 18): without spaces around it, runs of spaces as one, in
+ * lower case ('Cotton Roll' and ' cotton  roll' are one name). The unique index of active items uses the same
+ * expression in SQL: lower(regexp_replace(btrim(item_name), ' +', ' ', 'g')).
+ */
+export function normalItemName(name: string): string {
+  return name
+    .replace(/^ +| +$/g, '')
+    .replace(/ +/g, ' ')
+    .toLowerCase();
+}
+
 /** Largest stock (an `integer` column) and unit price accepted (see MAX_COUNT and MAX_AMOUNT_RUPEES). */
 export const MAX_STOCK = MAX_COUNT;
 export const MAX_PRICE_RUPEES = MAX_AMOUNT_RUPEES;
@@ -167,7 +179,7 @@ export const inventorySavedResponse = z.object({
   item: inventoryItemSchema,
 });
 
-export const STOCK_REASONS = ['added', 'edited', 'prescribed', 'deleted', 'visit'] as const;
+export const STOCK_REASONS = ['added', 'edited', 'prescribed', 'deleted', 'visit', 'sold'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 export const stockMovementSchema = z.object({

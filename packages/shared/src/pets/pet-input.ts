@@ -10,6 +10,7 @@ import { OTHER_BREED, SEGMENTS, SEXES, SPECIES } from '../catalog.ts';
 import { idSchema, isPlainObject, requiredString, text } from '../common.ts';
 import { DEFAULT_TZ, isIsoDate, todayIn } from '../dates.ts';
 import { ownerGstFields } from '../tax/settings.ts';
+import { WALK_IN_OWNER_PHONE } from '../visits/walk-in.ts';
 import { isKnownBreed, isSpecies } from './rules.ts';
 
 /** Every message of the pet and owner forms. The two phone messages are the spec's verbatim. */
@@ -78,6 +79,8 @@ export const phoneSchema = text({ error: PET_MSG.phoneRequired })
   .trim()
   .min(1, PET_MSG.phoneRequired)
   .regex(/^(\d{10})?$/, PET_MSG.phoneInvalid)
+  // The Walk-in customer's placeholder (issue 18) is nobody's phone: a pet registered with it must not join walk-ins.
+  .refine((v) => v !== WALK_IN_OWNER_PHONE, PET_MSG.phoneInvalid)
   .meta({ examples: ['9876543210'] });
 
 /** Optional email; valid when given; '' and null mean none. Stored lower-cased. */

@@ -4,7 +4,7 @@
  * Amounts are rupees; the server takes every price from the plan.
  */
 import { z } from 'zod';
-import { idSchema, MAX_TOTAL_RUPEES, rupees, text } from '../common.ts';
+import { idSchema, MAX_TOTAL_RUPEES, requiredId, rupees, text } from '../common.ts';
 import { VISIT_MESSAGES } from '../visits/rules.ts';
 import { savedVisitSchema, visitPaymentSchema } from '../visits/schemas.ts';
 import { subscriptionPlanRefSchema, subscriptionStateFields } from './views.ts';
@@ -49,9 +49,9 @@ export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[nu
  * live renews that subscription. A card or payment-link sale is usable once paid, unless staff choose `payLater`.
  */
 export const buySubscriptionBody = z.object({
-  petId: text({ error: VISIT_MESSAGES.petMissing }).pipe(idSchema),
+  petId: requiredId(VISIT_MESSAGES.petMissing),
   /** The Buy Subscription purpose's id (the New Visit form), or the purpose the plan is for. */
-  visitType: text({ error: VISIT_MESSAGES.visitTypeMissing }).pipe(idSchema),
+  visitType: requiredId(VISIT_MESSAGES.visitTypeMissing),
   planId: text({ error: VISIT_MESSAGES.planRequired }).pipe(z.string().regex(/^[0-9a-f]{24}$/, VISIT_MESSAGES.planRequired)),
   details: z.object({
     selectedPayment: z.enum(SUBSCRIPTION_PAYMENT_METHODS, { error: VISIT_MESSAGES.paymentMethod }),
@@ -70,8 +70,8 @@ export type BuySubscriptionBody = z.input<typeof buySubscriptionBody>;
 
 /** GET /subscription/getsubscriptiondetails/?petId=&visitType= */
 export const subscriptionDetailsQuery = z.object({
-  petId: text({ error: VISIT_MESSAGES.petMissing }).pipe(idSchema),
-  visitType: text({ error: VISIT_MESSAGES.visitTypeMissing }).pipe(idSchema),
+  petId: requiredId(VISIT_MESSAGES.petMissing),
+  visitType: requiredId(VISIT_MESSAGES.visitTypeMissing),
 });
 
 /** A pet's subscription as the New Visit forms read it (spec 001 §3 "Subscription (for a pet)"). */

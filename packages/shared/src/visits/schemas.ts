@@ -3,12 +3,13 @@
  * them, plus the optional fields Pawdesk's own screens add. Amounts are rupees; the server recomputes every one.
  */
 import { z } from 'zod';
-import { PAYMENT_TYPES } from '../catalog.ts';
-import { idSchema, optionalText, requiredString, rupees, text, whenObject, wholeNumber } from '../common.ts';
+import { CUSTOMER_TYPES, PAYMENT_TYPES } from '../catalog.ts';
+import { idSchema, optionalText, requiredId, requiredString, rupees, text, whenObject, wholeNumber } from '../common.ts';
 import { isIsoDate } from '../dates.ts';
 import { followUpIssues, RX_MESSAGES } from '../prescriptions/rules.ts';
 import { TIME_RE } from '../prescriptions/schemas.ts';
 import { VET_CUSTOMER_TYPES, VISIT_MESSAGES } from './rules.ts';
+import { WALK_IN_MESSAGES } from './walk-in.ts';
 
 /** How money is taken at the desk: cash, a payment link sent to the owner, or a card through the provider. */
 export const VISIT_PAYMENT_METHODS = ['cash', 'payment_link', 'card'] as const;
@@ -35,8 +36,8 @@ export const discountSchema = z
 export const paymentMethodSchema = z.enum(SALE_PAYMENT_METHODS, { error: VISIT_MESSAGES.paymentMethod });
 export const paymentTypeSchema = z.enum(PAYMENT_TYPES, { error: 'Please select a payment type' });
 
-const petId = text({ error: VISIT_MESSAGES.petMissing }).pipe(idSchema);
-const visitType = text({ error: VISIT_MESSAGES.visitTypeMissing }).pipe(idSchema);
+const petId = requiredId(VISIT_MESSAGES.petMissing);
+const visitType = requiredId(VISIT_MESSAGES.visitTypeMissing);
 const optionalPlan = idSchema.nullish();
 
 /** Fields every visit body has. */
@@ -143,8 +144,8 @@ export type DayCareVisitBody = z.input<typeof dayCareVisitBody>;
 /* ───────────── Day School and Play School: flat, only with a subscription ───────────── */
 
 export const schoolVisitBody = z.object({
-  petId: text({ error: VISIT_MESSAGES.invalidPet }).pipe(idSchema),
-  visitType: text({ error: VISIT_MESSAGES.invalidVisitType }).pipe(idSchema),
+  petId: requiredId(VISIT_MESSAGES.petMissing, VISIT_MESSAGES.invalidPet),
+  visitType: requiredId(VISIT_MESSAGES.visitTypeMissing, VISIT_MESSAGES.invalidVisitType),
   isSubscriptionAvailed: z.boolean({ error: VISIT_MESSAGES.subscriptionRequired }),
   planId: optionalPlan,
   admissionAcknowledged: z.boolean().optional(),
@@ -169,6 +170,7 @@ export type GroomingVisitBody = z.input<typeof groomingVisitBody>;
 
 export const MAX_SHOP_ITEMS = 100;
 
+/** A free line: something not kept in stock, named and priced at the desk (the existing client's only kind). */
 export const shopItemSchema = z.object({
   name: requiredString('Item name is required', 200),
   price: amount('Item price'),
@@ -177,16 +179,70 @@ export const shopItemSchema = z.object({
   category: optionalText(100),
 });
 
-export const shopVisitBody = visitBase.extend({
-  items: z
-    .array(shopItemSchema, { error: VISIT_MESSAGES.shopEmpty })
-    .min(1, VISIT_MESSAGES.shopEmpty)
-    .max(MAX_SHOP_ITEMS, `At most ${MAX_SHOP_ITEMS} items`),
-  details: z.object({
-    totalCalculatedPrice: amount('Total'),
-    selectedPayment: paymentMethodSchema,
-  }),
+/**
+ * A stock line (issue 18): an inventory item and how many, at the item's customer or NGO price by the sale's
+ * customer type (the prescriptions' rule); taken from stock with the sale. `price` is the unit price the screen
+ * showed: when sent it must equal the server's.
+ */
+export const shopStockItemSchema = z.object({
+  itemId: text({ error: 'Please select a valid item' }).pipe(z.string().regex(/^[0-9a-f]{24}$/, 'Please select a valid item')),
+  quantity: wholeNumber('Quantity', { min: 1 }),
+  price: amount('Item price').optional(),
 });
+
+/** The buyer of a walk-in sale (no pet): a name, required, and a phone, optional (10 digits). */
+export const walkInBuyerSchema = z.object({
+  name: requiredString(WALK_IN_MESSAGES.buyerName, 100, WALK_IN_MESSAGES.buyerNameTooLong),
+  phone: text({ error: 'Enter a valid 10-digit phone number' })
+    .trim()
+    .regex(/^(\d{10})?$/, 'Enter a valid 10-digit phone number')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type WalkInBuyer = z.output<typeof walkInBuyerSchema>;
+
+/** A pet id that may be left out: absent, null, '' and blanks all mean none. */
+const optionalPetId = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  text({ error: VISIT_MESSAGES.petMissing }).pipe(idSchema).optional(),
+);
+
+/**
+ * POST /visit/addshopvisit. The existing client's body (`petId`, `visitType`, free `items`, `details`) means what it
+ * always did. Pawdesk adds (issue 18): `stockItems` (lines from inventory, taken from stock with the sale),
+ * `customerType` (their price: 'NGO' the NGO price, else the customer price) and `walkIn` (the buyer's name and
+ * phone) for a sale without a pet. A sale needs a pet or a walk-in buyer, and at least one line of either kind.
+ */
+export const shopVisitBody = z
+  .object({
+    petId: optionalPetId,
+    visitType,
+    walkIn: walkInBuyerSchema.nullish(),
+    customerType: z.enum(CUSTOMER_TYPES, { error: RX_MESSAGES.customerTypeRequired }).default('pvtltd'),
+    items: z
+      .array(shopItemSchema, { error: VISIT_MESSAGES.shopEmpty })
+      .max(MAX_SHOP_ITEMS, `At most ${MAX_SHOP_ITEMS} items`)
+      .default([]),
+    stockItems: z
+      .array(shopStockItemSchema, { error: 'Stock items must be a list' })
+      .max(MAX_SHOP_ITEMS, `At most ${MAX_SHOP_ITEMS} items`)
+      .default([]),
+    details: z.object({
+      totalCalculatedPrice: amount('Total'),
+      selectedPayment: paymentMethodSchema,
+    }),
+  })
+  .superRefine((b, ctx) => {
+    if (b.petId === undefined && !b.walkIn) {
+      ctx.addIssue({ code: 'custom', path: ['petId'], message: VISIT_MESSAGES.petMissing });
+    }
+    if (b.petId !== undefined && b.walkIn) {
+      ctx.addIssue({ code: 'custom', path: ['walkIn'], message: WALK_IN_MESSAGES.petAndWalkIn });
+    }
+    const lines = (Array.isArray(b.items) ? b.items.length : 0) + (Array.isArray(b.stockItems) ? b.stockItems.length : 0);
+    if (lines === 0) ctx.addIssue({ code: 'custom', path: ['items'], message: VISIT_MESSAGES.shopEmpty });
+    if (lines > MAX_SHOP_ITEMS) ctx.addIssue({ code: 'custom', path: ['items'], message: `At most ${MAX_SHOP_ITEMS} items` });
+  }, whenObject);
 export type ShopVisitBody = z.input<typeof shopVisitBody>;
 
 /* ───────────── Generic purposes (addvisit): the type's price less a discount ───────────── */
@@ -299,7 +355,9 @@ export type VisitPayment = z.infer<typeof visitPaymentSchema>;
 
 export const savedVisitSchema = z.object({
   _id: z.string(),
-  petId: z.string(),
+  /** The pet; null for a walk-in sale (issue 18), whose buyer is `buyer`. */
+  petId: z.string().nullable(),
+  buyer: z.object({ name: z.string(), phone: z.string().nullable() }).nullable().optional(),
   purpose: z.string(),
   price: z.number(),
   createdAt: z.string(),

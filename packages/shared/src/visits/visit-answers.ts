@@ -84,6 +84,8 @@ export const visitDetailsSchema = z.object({
     dob: z.string().nullable(),
     owner: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string().nullable() }),
   }),
+  /** A walk-in sale's buyer (issue 18; `pet` then stands in with the buyer's name); absent for a pet's visit. */
+  buyer: z.object({ name: z.string(), phone: z.string().nullable() }).optional(),
   /** The visit type with its prices now (the visit's own prices are in details). */
   visitType: visitTypeApiSchema,
   details: visitDetailsFieldsSchema,

@@ -91,8 +91,11 @@ export const visitListRowSchema = z.object({
   due: z.number(),
   paid: z.number(),
   paymentState: z.enum(VISIT_PAYMENT_STATES),
+  /** The pet ('' for a walk-in sale: `pet` then stands in with the buyer's name, walkInPetStandIn). */
   petId: z.string(),
   ownerId: z.string(),
+  /** A walk-in sale's buyer (issue 18); absent for a pet's visit. */
+  buyer: z.object({ name: z.string(), phone: z.string().nullable() }).optional(),
 });
 export type VisitListRow = z.infer<typeof visitListRowSchema>;
 

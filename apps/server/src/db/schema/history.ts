@@ -21,8 +21,9 @@ export const visitSearch = pgTable(
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     purpose: text('purpose').notNull(),
     visitTypeId: ref('visit_type_id').notNull(),
-    petId: ref('pet_id').notNull(),
-    petName: text('pet_name').notNull(),
+    /** The pet; null for a walk-in sale, whose buyer's name and phone are the owner columns (issue 18). */
+    petId: ref('pet_id'),
+    petName: text('pet_name'),
     ownerId: ref('owner_id').notNull(),
     ownerName: text('owner_name').notNull(),
     ownerPhone: varchar('owner_phone', { length: 10 }).notNull(),

@@ -35,8 +35,11 @@ export const inventoryItems = pgTable(
     check('inventory_unit_ck', sql`${t.stockUnit} in ('ml','item','tablet','mg')`),
     check('inventory_type_ck', sql`${t.itemType} in ('disposable','syringe','medicine','vaccine')`),
     index('inventory_name_idx').on(sql`lower(${t.itemName}) text_pattern_ops`),
-    // One active item per name and stock unit, case-insensitive (a deleted item's name may be used again).
-    uniqueIndex('inventory_active_name_unit_uq').on(sql`lower(${t.itemName})`, t.stockUnit).where(sql`${t.deletedAt} is null`),
+    // One active item per name and stock unit, whatever the case and runs of spaces (normalItemName in shared; a
+    // deleted item's name may be used again).
+    uniqueIndex('inventory_active_name_unit_uq')
+      .on(sql`lower(regexp_replace(btrim(${t.itemName}), ' +', ' ', 'g'))`, t.stockUnit)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

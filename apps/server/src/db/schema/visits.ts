@@ -137,8 +137,16 @@ export const visits = pgTable(
   'visits',
   {
     id: pk(),
-    petId: refTo('pet_id', () => pets.id),
+    /**
+     * The pet; null only for a walk-in Shop sale (issue 18: sold to the Walk-in customer owner, WALK_IN_OWNER_ID, to
+     * the buyer named below). The trigger `visits_walk_in_shop` (migration 0019) refuses a visit without a pet that
+     * is not of the Shop type.
+     */
+    petId: ref('pet_id').references(() => pets.id),
     visitTypeId: refTo('visit_type_id', () => visitTypes.id),
+    /** A walk-in sale: the buyer's name (required) and phone (optional), printed on the bill; null for a pet's visit. */
+    buyerName: text('buyer_name'),
+    buyerPhone: varchar('buyer_phone', { length: 10 }),
     /** Denormalised purpose for search and display. */
     purpose: text('purpose').notNull(),
     /** Final price charged for the visit. */
@@ -168,6 +176,11 @@ export const visits = pgTable(
     index('visits_pet_idx').on(t.petId, t.createdAt),
     index('visits_purpose_created_idx').on(t.purpose, t.createdAt),
     check('visits_price_ck', sql`${t.pricePaise} >= 0 and ${t.discountPaise} >= 0`),
+    // A visit has a pet or is a walk-in sale with its buyer's name, never both; a phone only with a buyer.
+    check(
+      'visits_pet_or_walk_in_ck',
+      sql`(${t.petId} is null) = (${t.buyerName} is not null) and (${t.buyerPhone} is null or ${t.buyerName} is not null)`,
+    ),
     check(
       'visits_customer_type_ck',
       sql`${t.customerType} is null or ${t.customerType} in ('pvtltd','pvtltd Emergency','NGO','NGO Emergency')`,

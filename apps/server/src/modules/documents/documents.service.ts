@@ -22,6 +22,7 @@ import {
   gstSummary,
   gstSummaryByCode,
   isInterState,
+  isWalkInOwner,
   isRateAllowed,
   type PreviousCredit,
   refundSeries,
@@ -111,6 +112,18 @@ function sellerOf(b: Config['business']): DocumentParty {
 function buyerOf(o: OwnerBillingRow | undefined): DocumentParty {
   if (!o) return { name: 'Customer' };
   return { name: o.name, address: o.address, phone: o.phone, email: o.email, gstin: o.gstin, stateCode: o.stateCode };
+}
+
+/**
+ * The buyer a ledger row's documents name: the owner on record, or for a walk-in sale (issue 18: the Walk-in
+ * customer's row naming a visit) the buyer's name and phone stored on the sale.
+ */
+async function buyerOfRow(db: DbOrTx, row: LedgerRow): Promise<DocumentParty> {
+  if (isWalkInOwner(row.ownerId) && row.visitId) {
+    const visit = await visitById(db, row.visitId);
+    if (visit?.buyerName) return { name: visit.buyerName, phone: visit.buyerPhone ?? null };
+  }
+  return buyerOf((await ownersForBilling(db, [row.ownerId])).get(row.ownerId));
 }
 
 /** Place of supply: the buyer's state when known (from their GSTIN's state or the state on record), else the business's. */
@@ -291,8 +304,7 @@ function totalsOf(lines: readonly NewDocumentLineRow[]) {
 async function issueForCharge(tx: DbOrTx, s: DocumentsSetup, charge: LedgerRow): Promise<DocumentRow[]> {
   const date = docDateOf(charge, s.tz);
   const fy = financialYear(date);
-  const owner = (await ownersForBilling(tx, [charge.ownerId])).get(charge.ownerId);
-  const buyer = buyerOf(owner);
+  const buyer = await buyerOfRow(tx, charge);
   const bizState = businessState(s.business);
   const place = placeOfSupplyOf(buyer, bizState);
   const interState = isInterState(place, bizState);
@@ -566,8 +578,7 @@ async function taxDocumentView(ctx: DocumentsContext, doc: DocumentRow): Promise
 }
 
 async function receiptView(ctx: DocumentsContext, e: LedgerRow): Promise<TaxDocumentView> {
-  const owner = (await ownersForBilling(ctx.db, [e.ownerId])).get(e.ownerId);
-  const buyer = buyerOf(owner);
+  const buyer = await buyerOfRow(ctx.db, e);
   const bizState = businessState(ctx.config.business);
   const place = placeOfSupplyOf(buyer, bizState);
   const kind: DocumentKind = e.kind === 'refund' ? 'refund_receipt' : 'receipt';

@@ -1,4 +1,4 @@
-import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { visitSearch } from '../../db/schema/index.ts';
 import { afterCursor, type Cursor, cursorTs, newestFirst } from '../../lib/cursor.ts';
@@ -29,8 +29,9 @@ export interface SearchRowInput extends SearchMoney {
   businessDate: string;
   purpose: string;
   visitTypeId: string;
-  petId: string;
-  petName: string;
+  /** Null for a walk-in sale, whose owner columns hold the buyer's name and phone. */
+  petId: string | null;
+  petName: string | null;
   ownerId: string;
   ownerName: string;
   ownerPhone: string;
@@ -89,7 +90,8 @@ export async function updateOwnerInSearch(db: DbOrTx, ownerId: string, o: { name
   await db
     .update(visitSearch)
     .set({ ...set, updatedAt: sql`now()` as unknown as Date })
-    .where(and(eq(visitSearch.ownerId, ownerId), differs));
+    // A walk-in sale's row (no pet) holds its buyer, not the Walk-in customer's record.
+    .where(and(eq(visitSearch.ownerId, ownerId), isNotNull(visitSearch.petId), differs));
 }
 
 /** These visits' rows (any order). */

@@ -5,6 +5,7 @@ import {
   VISIT_LIST_MESSAGES as M,
   type VisitListQuery,
   type VisitListResponse,
+  WALK_IN_OWNER_ID,
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -58,20 +59,25 @@ export function moneyOfAccount(entries: readonly LedgerRow[], voided: boolean): 
 export async function indexVisit(tx: DbOrTx, visitId: string, tz: string): Promise<void> {
   const [visit] = await visitsToIndex(tx, [visitId]);
   if (!visit) return;
-  const [pets, account] = await Promise.all([petsWithOwnersByIds(tx, [visit.petId]), accountOf(tx, { visitId })]);
-  const pet = pets.get(visit.petId);
-  if (!pet) return;
+  const [pets, account] = await Promise.all([
+    petsWithOwnersByIds(tx, visit.petId ? [visit.petId] : []),
+    accountOf(tx, { visitId }),
+  ]);
+  const pet = visit.petId ? pets.get(visit.petId) : undefined;
+  // A walk-in sale (no pet): the buyer's name and phone are the owner columns, under the Walk-in customer's id.
+  const who = pet
+    ? { petId: pet.id, petName: pet.name, ownerId: pet.owner.id, ownerName: pet.owner.name, ownerPhone: pet.owner.phone }
+    : visit.buyerName
+      ? { petId: null, petName: null, ownerId: WALK_IN_OWNER_ID, ownerName: visit.buyerName, ownerPhone: visit.buyerPhone ?? '' }
+      : null;
+  if (!who) return;
   await upsertSearchRow(tx, {
     visitId,
     createdAtUtc: visit.createdAtUtc,
     businessDate: dateInTz(visit.createdAt, tz),
     purpose: visit.purpose,
     visitTypeId: visit.visitTypeId,
-    petId: pet.id,
-    petName: pet.name,
-    ownerId: pet.owner.id,
-    ownerName: pet.owner.name,
-    ownerPhone: pet.owner.phone,
+    ...who,
     ...moneyOfAccount(account.entries, visit.voidedAt !== null),
   });
 }

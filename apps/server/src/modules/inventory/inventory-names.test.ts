@@ -53,6 +53,35 @@ describe('duplicate inventory names', () => {
     expect(same.json().item).toMatchObject({ itemName: a.itemName.toUpperCase(), stock: 12 });
   });
 
+  it.each([
+    ['Cotton Roll', 'cotton  roll'],
+    ['Cotton Roll', '  COTTON    ROLL '],
+    ['cotton  roll', 'Cotton Roll'],
+  ])('refuses %j then %j: runs of spaces and case make no new name (409)', async (first, second) => {
+    const tag = uniq('');
+    const a = await add({ itemName: `${tag} ${first}`, stock: 4, stockUnit: 'item' });
+    expect(a.statusCode).toBe(201);
+    const b = await add({ itemName: `${tag}  ${second}`, stock: 4, stockUnit: 'item' });
+    expect(b.statusCode).toBe(409);
+    expect(b.json().message).toBe(INVENTORY_MESSAGES.duplicateName(a.json().item.itemName, 'item'));
+    expect((await add({ itemName: `${tag} ${second}`, stock: 4, stockUnit: 'ml' })).statusCode).toBe(201);
+  });
+
+  it('refuses an edit to another item’s name spelled with other spaces and case; nothing changes', async () => {
+    const tag = uniq('');
+    const a = (await add({ itemName: `${tag} Cotton Roll`, stock: 10, stockUnit: 'item' })).json().item;
+    const b = (await add({ itemName: `${tag} Bandage`, stock: 10, stockUnit: 'item' })).json().item;
+    const clash = await edit({ ...b, itemName: `${tag.toLowerCase()}   cotton  roll`, stock: 3 });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({
+      message: INVENTORY_MESSAGES.duplicateName(a.itemName, 'item'),
+      errors: { itemName: INVENTORY_MESSAGES.duplicateName(a.itemName, 'item') },
+    });
+    expect((await named(b.itemName))[0]).toMatchObject({ itemName: b.itemName, stock: 10 });
+    // An item may respell its own name.
+    expect((await edit({ ...a, itemName: `${tag}  COTTON ROLL` })).statusCode).toBe(200);
+  });
+
   // Only a real race on PostgreSQL: the unique index decides, the loser gets the same 409.
   it('concurrent adds of one name: one 201, the rest 409, one row', async () => {
     const name = uniq('Syringe 2ml');

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { normalItemName } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { inventoryItems, stockMovements } from '../../db/schema/index.ts';
 
@@ -77,14 +78,20 @@ export async function findItemsAnyState(db: DbOrTx, ids: readonly string[]): Pro
     .where(inArray(inventoryItems.id, [...ids]));
 }
 
-/** Another active item with this name (case-insensitive) and stock unit, if any (inventory_active_name_unit_uq). */
+/** The name as the unique index compares it: normalItemName in SQL. */
+const normalName = sql<string>`lower(regexp_replace(btrim(${inventoryItems.itemName}), ' +', ' ', 'g'))`;
+
+/**
+ * Another active item with this name (whatever the case and runs of spaces: normalItemName) and stock unit, if any
+ * (inventory_active_name_unit_uq).
+ */
 export async function findActiveNamesake(
   db: DbOrTx,
   name: string,
   stockUnit: string,
   exceptId?: string,
 ): Promise<ItemRow | undefined> {
-  const where = [active, sql`${sortKey} = ${name.toLowerCase()}`, eq(inventoryItems.stockUnit, stockUnit)];
+  const where = [active, sql`${normalName} = ${normalItemName(name)}`, eq(inventoryItems.stockUnit, stockUnit)];
   if (exceptId) where.push(sql`${inventoryItems.id} <> ${exceptId}`);
   const [row] = await db
     .select()

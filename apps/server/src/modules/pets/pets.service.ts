@@ -13,6 +13,8 @@ import {
   type PetHistoryVisit,
   gstinStateCode,
   gstinStateProblem,
+  isWalkInOwner,
+  WALK_IN_MESSAGES,
 } from '@pawdesk/shared';
 import type { SQL } from 'drizzle-orm';
 import { and } from 'drizzle-orm';
@@ -217,6 +219,8 @@ export async function editOwner(db: DbOrTx, input: EditOwnerBody): Promise<void>
     await db.transaction(async (tx) => {
       const owner = await findOwnerById(tx, input.id);
       if (!owner) throw notFound('Owner');
+      // The Walk-in customer (issue 18) is the record walk-in sales are sold to, not an owner anyone edits.
+      if (isWalkInOwner(owner.id)) throw badRequest(WALK_IN_MESSAGES.notAnOwner);
       if (owner.phone !== input.phone) {
         const other = await findOwnerByPhone(tx, input.phone);
         if (other && other.id !== owner.id) throw phoneTaken(PET_MSG.phoneTaken);

@@ -20,13 +20,20 @@ import {
   VISIT_MESSAGES,
   VISIT_TYPE_CODE,
   type SalePaymentMethod,
+  SHOP_MESSAGES,
+  type ShopStockShortage,
+  shopStockShortage,
+  unitPricePaise,
+  WALK_IN_MESSAGES,
   type VetCustomerType,
   type VisitTypeCode,
 } from '@pawdesk/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { activeItemsById, type ItemRow, takeStock } from '../inventory/inventory.service.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
 import { petExists } from '../pets/pet-lookups.service.ts';
 import { type HeldSubscription, requireHeldSubscription, useGroomingSession } from '../subscriptions/subscriptions.service.ts';
@@ -36,7 +43,7 @@ import {
   requireVisitType,
   type VisitTypeRow,
 } from '../visit-types/visit-types.service.ts';
-import { checkAmount, saveAnswer, saveMessage, sellVisit, type VisitSale } from './visit-sale.service.ts';
+import { amountMismatch, checkAmount, saveAnswer, saveMessage, sellVisit, type VisitSale } from './visit-sale.service.ts';
 
 /**
  * The New Visit saves of the purposes that do not board the pet: Inquiry, Veterinary, Grooming, Shop and the
@@ -127,7 +134,7 @@ export function priceLessDiscount(
  * with `method` unless `extra.pay` says otherwise.
  */
 export function pricedSale(
-  b: { petId: string },
+  b: { petId: string | null },
   type: VisitTypeRow,
   userId: string,
   p: Pricing,
@@ -235,30 +242,118 @@ export async function addGroomingVisit(ctx: AppContext, b: Parsed<typeof groomin
 }
 
 /**
- * Shop: each line charges quantity × price (a missing quantity is 1, as the existing client sends its items), the
- * total is their sum (shopTotal, the rule the New Visit form previews with); the items are the visit's lines, each
- * with its unit price and quantity.
+ * Shop: free lines (the existing client's items: name and price, quantity × price, a missing quantity is 1) and stock
+ * lines (issue 18: an inventory item and a quantity, at the item's customer or NGO price by `customerType`, as
+ * prescriptions price them). The total is their sum and must equal the client's. The stock lines are taken from
+ * stock in the sale's transaction, after the owner's ledger lock, item rows in id order (as a prescription does),
+ * each with a stock movement 'sold' naming the visit; a sale beyond the stock is refused (409, the prescription
+ * messages' style) and writes nothing. A walk-in sale (`walkIn`, no pet) is sold to the Walk-in customer.
  */
 export async function addShopVisit(ctx: AppContext, b: Parsed<typeof shopVisitBody>, userId: string) {
-  const type = await saleTarget(ctx.db, b, 'shop');
-  const lines = b.items.map((i) => ({ ...i, quantity: i.quantity ?? 1, pricePaise: toPaise(i.price) }));
-  const total = shopTotal(lines);
+  const buyer = b.walkIn ? { name: b.walkIn.name, phone: b.walkIn.phone ?? null } : null;
+  const type = buyer
+    ? await walkInShopType(ctx.db, b.visitType)
+    : await saleTarget(ctx.db, { petId: b.petId!, visitType: b.visitType }, 'shop');
+  if (buyer && b.details.selectedPayment === 'wallet') {
+    throw badRequest(WALK_IN_MESSAGES.noWallet, { 'details.selectedPayment': WALK_IN_MESSAGES.noWallet });
+  }
+  const free = b.items.map((i) => ({ ...i, quantity: i.quantity ?? 1, pricePaise: toPaise(i.price) }));
+  const stock = b.stockItems;
+  const ids = [...new Set(stock.map((l) => l.itemId))].sort();
+  const known = await activeItemsById(ctx.db, ids);
+  for (const [i, l] of stock.entries()) {
+    if (!known.has(l.itemId))
+      throw badRequest(SHOP_MESSAGES.selectItem(i + 1), { [`stockItems.${i}.itemId`]: SHOP_MESSAGES.selectItem(i + 1) });
+  }
+  const unitsOf = (items: ReadonlyMap<string, ItemRow>) =>
+    stock.map((l) => unitPricePaise(itemPrices(items.get(l.itemId)!), b.customerType));
+  const units = unitsOf(known);
+  const totalOf = (u: readonly number[]) => shopTotal(free) + stock.reduce((sum, l, i) => sum + u[i]! * l.quantity, 0);
+  const total = totalOf(units);
+  for (const [i, l] of stock.entries()) {
+    checkAmount(`stockItems.${i}.price`, `The price of Stock item #${i + 1}`, units[i]!, l.price, total);
+  }
   checkAmount('details.totalCalculatedPrice', 'The total', total, b.details.totalCalculatedPrice);
+  const short = shopStockShortage(stock, stockView(known));
+  if (short) throw stockShortage(short);
+
+  const visitId = newId();
+  const need = new Map<string, number>();
+  for (const l of stock) need.set(l.itemId, (need.get(l.itemId) ?? 0) + l.quantity);
   const p: Pricing = { basePaise: total, discountPaise: 0, totalPaise: total };
   return save(
     ctx,
-    pricedSale(b, type, userId, p, b.details.selectedPayment, {
-      details: { totalCalculatedPrice: toRupees(total) },
-      items: lines.map((l) => ({
-        kind: 'shop',
-        name: l.name,
-        quantity: l.quantity,
-        unit: l.unit,
-        pricePaise: l.pricePaise,
-        category: l.category,
-      })),
+    pricedSale({ petId: b.petId ?? null }, type, userId, p, b.details.selectedPayment, {
+      visitId,
+      buyer,
+      ...(stock.length ? { customerType: b.customerType } : {}),
+      details: {
+        totalCalculatedPrice: toRupees(total),
+        ...(stock.length ? { customerType: b.customerType } : {}),
+        ...(buyer ? { walkIn: buyer } : {}),
+      },
+      items: [
+        ...stock.map((l, i) => {
+          const item = known.get(l.itemId)!;
+          return {
+            kind: 'shop',
+            itemId: item.id,
+            name: item.itemName,
+            quantity: l.quantity,
+            unit: item.stockUnit,
+            pricePaise: units[i]!,
+            category: null,
+          };
+        }),
+        ...free.map((l) => ({
+          kind: 'shop',
+          name: l.name,
+          quantity: l.quantity,
+          unit: l.unit,
+          pricePaise: l.pricePaise,
+          category: l.category,
+        })),
+      ],
+      // After the owner's ledger lock, before the visit is written: the stock, item rows in id order.
+      prepare: async (tx) => {
+        const locked = new Map<string, ItemRow>();
+        for (const id of ids) {
+          const row = await takeStock(tx, { itemId: id, quantity: need.get(id)!, reason: 'sold', refId: visitId, userId });
+          if (!row) {
+            const now = await activeItemsById(tx, [id]);
+            const i = stock.findIndex((l) => l.itemId === id);
+            if (!now.has(id))
+              throw badRequest(SHOP_MESSAGES.selectItem(i + 1), { [`stockItems.${i}.itemId`]: SHOP_MESSAGES.selectItem(i + 1) });
+            throw stockShortage(shopStockShortage(stock, stockView(now)));
+          }
+          locked.set(id, row);
+        }
+        // The prices are locked now: a price edited since the check changes the total.
+        const lockedTotal = totalOf(unitsOf(locked));
+        if (lockedTotal !== total) {
+          throw amountMismatch('details.totalCalculatedPrice', 'The total', lockedTotal, b.details.totalCalculatedPrice);
+        }
+        return undefined;
+      },
     }),
   );
+}
+
+const itemPrices = (i: ItemRow) => ({ ngo: i.unitMinRetailNgoPaise, customer: i.unitMaxRetailCustomerPaise });
+const stockView = (items: ReadonlyMap<string, ItemRow>) =>
+  new Map([...items].map(([id, i]) => [id, { stock: i.stock, itemName: i.itemName }]));
+
+/** A stock line beyond the stock: 409 with the prescription messages' style and what is available. */
+function stockShortage(s: ShopStockShortage | null): AppError {
+  if (!s) return new AppError(409, SHOP_MESSAGES.stockChanged);
+  return new AppError(409, s.message, { [`stockItems.${s.index}.quantity`]: s.message }, { available: s.available });
+}
+
+/** The visit type of a walk-in sale: on offer, and the Shop's (a walk-in buys only from the shop). */
+async function walkInShopType(db: DbOrTx, visitType: string): Promise<VisitTypeRow> {
+  const type = await requireVisitType(db, visitType, VISIT_MESSAGES.invalidVisitType);
+  if (type.code !== VISIT_TYPE_CODE.Shop) throw badRequest(WALK_IN_MESSAGES.onlyShop, { visitType: WALK_IN_MESSAGES.onlyShop });
+  return type;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  WALK_IN_OWNER_ID,
   formatINR,
   type LedgerMethod,
   type LedgerVia,
@@ -36,7 +37,12 @@ import { type NewVisitItemRow, recordVisit, recordVisitItems, type VisitRow } fr
 const PENDING_METHODS: readonly LedgerMethod[] = ['card', 'payment_link'];
 
 export interface VisitSale {
-  petId: string;
+  /** The pet; null for a walk-in Shop sale (sold to the Walk-in customer, to `buyer`). */
+  petId: string | null;
+  /** A walk-in sale's buyer (issue 18): stored on the visit, named on its bill. */
+  buyer?: { name: string; phone: string | null } | null;
+  /** The visit's id when the sale needs it before the visit is written (the stock movements of a Shop sale). */
+  visitId?: string;
   type: VisitTypeRow;
   userId: string;
   /** The final price, integer paise: the charge posted. */
@@ -87,7 +93,7 @@ export interface SoldVisit {
 
 export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisit> {
   const boards = s.boardingDays !== undefined;
-  const ownerId = await ownerOfPet(ctx.db, s.petId);
+  const ownerId = s.petId ? await ownerOfPet(ctx.db, s.petId) : WALK_IN_OWNER_ID;
   let sold: SoldVisit;
   try {
     sold = await moneyTransaction(ctx, async (tx) => {
@@ -95,7 +101,7 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
       return sellVisitIn(ctx, tx, s, ownerId);
     });
   } catch (err) {
-    throw boards ? await asAlreadyBoarded(ctx.db, s.petId, err) : err;
+    throw boards && s.petId ? await asAlreadyBoarded(ctx.db, s.petId, err) : err;
   }
   return { ...sold, ...(await sendLinkAfterCommit(ctx, sold.payment)) };
 }
@@ -107,13 +113,14 @@ export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisi
  */
 export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, ownerId: string): Promise<SoldVisit> {
   const boards = s.boardingDays !== undefined;
+  if (boards && !s.petId) throw new Error('A stay needs a pet');
   const now = ctx.clock.now();
   // Paid from the wallet: refused before anything is written when it holds less (checked again as it pays).
   if (s.pay.method === 'wallet') await requireWalletFunds(tx, ownerId, s.pay.paidNowPaise);
-  if (boards) await assertNotBoarded(tx, s.petId);
+  if (boards) await assertNotBoarded(tx, s.petId!);
   const admission = boards
     ? await requireAdmission(tx, {
-        petId: s.petId,
+        petId: s.petId!,
         acknowledged: s.admissionAcknowledged,
         by: s.userId,
         at: now,
@@ -123,7 +130,10 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
   const prepared = await s.prepare?.(tx);
   const soldSubscriptionId = prepared?.soldSubscriptionId ?? null;
   const visit = await recordVisit(tx, {
+    ...(s.visitId ? { id: s.visitId } : {}),
     petId: s.petId,
+    buyerName: s.buyer?.name ?? null,
+    buyerPhone: s.buyer?.phone ?? null,
     visitTypeId: s.type.id,
     purpose: s.type.purpose,
     pricePaise: s.pricePaise,
@@ -143,7 +153,7 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
     );
   const boarding = boards
     ? await startBoarding(tx, {
-        petId: s.petId,
+        petId: s.petId!,
         visitTypeId: s.type.id,
         visitId: visit.id,
         numberOfDays: s.boardingDays!,
@@ -253,6 +263,7 @@ export function saveAnswer(s: SoldVisit, message: string): SaveVisitResponse {
     visit: {
       _id: s.visit.id,
       petId: s.visit.petId,
+      ...(s.visit.buyerName ? { buyer: { name: s.visit.buyerName, phone: s.visit.buyerPhone } } : {}),
       purpose: s.visit.purpose,
       price: toRupees(s.visit.pricePaise),
       createdAt: s.visit.createdAt.toISOString(),

@@ -1,4 +1,10 @@
-import { type BoughtSubscriptionResponse, toRupees, type VisitDetails, type VisitLedgerRow } from '@pawdesk/shared';
+import {
+  type BoughtSubscriptionResponse,
+  toRupees,
+  type VisitDetails,
+  type VisitLedgerRow,
+  walkInPetStandIn,
+} from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { entriesBySubject, type LedgerRow } from '../payments/payments.service.ts';
@@ -70,13 +76,14 @@ export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails
   if (!visit) throw notFound('Visit');
   const [type, pets, items, boardings, money] = await Promise.all([
     visitTypeById(db, visit.visitTypeId),
-    petsWithOwnersByIds(db, [visit.petId]),
+    petsWithOwnersByIds(db, visit.petId ? [visit.petId] : []),
     findVisitItems(db, [visit.id]),
     boardingsOfVisits(db, [visit.id]),
     visitMoneyOf(db, [visit.id]),
   ]);
-  const pet = pets.get(visit.petId);
-  if (!type || !pet) throw notFound('Visit');
+  const buyer = visit.buyerName ? { name: visit.buyerName, phone: visit.buyerPhone } : null;
+  const pet = visit.petId ? pets.get(visit.petId) : undefined;
+  if (!type || (!pet && !buyer)) throw notFound('Visit');
   const stored = isRecord(visit.details) ? visit.details : {};
   const { payment, paymentLeft } = money.get(visit.id)!;
   const boardingId = boardings.get(visit.id)?.id;
@@ -87,15 +94,18 @@ export async function visitDetails(db: DbOrTx, id: string): Promise<VisitDetails
     createdAt: visit.createdAt.toISOString(),
     purpose: visit.purpose,
     price,
-    pet: {
-      _id: pet.id,
-      name: pet.name,
-      species: pet.species,
-      breed: pet.breed,
-      color: pet.color,
-      dob: pet.dob,
-      owner: { _id: pet.owner.id, name: pet.owner.name, phone: pet.owner.phone, email: pet.owner.email },
-    },
+    pet: pet
+      ? {
+          _id: pet.id,
+          name: pet.name,
+          species: pet.species,
+          breed: pet.breed,
+          color: pet.color,
+          dob: pet.dob,
+          owner: { _id: pet.owner.id, name: pet.owner.name, phone: pet.owner.phone, email: pet.owner.email },
+        }
+      : walkInPetStandIn(buyer!),
+    ...(buyer ? { buyer } : {}),
     visitType: visitTypeToApi(type),
     details: {
       ...stored,

@@ -11,6 +11,8 @@ export async function findVisitsToIndex(db: DbOrTx, ids: readonly string[]) {
     .select({
       id: visits.id,
       petId: visits.petId,
+      buyerName: visits.buyerName,
+      buyerPhone: visits.buyerPhone,
       visitTypeId: visits.visitTypeId,
       purpose: visits.purpose,
       createdAt: visits.createdAt,

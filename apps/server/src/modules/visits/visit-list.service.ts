@@ -1,4 +1,4 @@
-import { toRupees, type VisitListRow } from '@pawdesk/shared';
+import { toRupees, type VisitListRow, walkInPetStandIn } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { visitTypesByIds } from '../visit-types/visit-types.service.ts';
@@ -21,8 +21,8 @@ export async function visitsToIndex(db: DbOrTx, ids: readonly string[]): Promise
 
 /** What the search row knows of a visit and the visit itself does not: the money from the ledger. */
 export interface ListMoney {
-  /** The visit's pet and visit type as the search row holds them, so every lookup of a page runs at once. */
-  petId: string;
+  /** The visit's pet (null: a walk-in sale) and visit type as the search row holds them, so every lookup of a page runs at once. */
+  petId: string | null;
   visitTypeId: string;
   duePaise: number;
   paidPaise: number;
@@ -52,7 +52,7 @@ export async function visitListRows(
     findVisitItems(db, ids),
     petsWithOwnersByIds(
       db,
-      known.map((m) => m.petId),
+      known.flatMap((m) => (m.petId ? [m.petId] : [])),
     ),
     visitTypesByIds(db, [...new Set(known.map((m) => m.visitTypeId))]),
   ]);
@@ -67,9 +67,21 @@ export async function visitListRows(
   return ids.flatMap((id) => {
     const v = byId.get(id);
     const m = money.get(id);
-    const pet = v && pets.get(v.petId);
+    const buyer = v?.buyerName ? { name: v.buyerName, phone: v.buyerPhone } : null;
+    const found = v?.petId ? pets.get(v.petId) : undefined;
     const type = v && typeById.get(v.visitTypeId);
-    if (!v || !m || !pet || !type) return [];
+    if (!v || !m || (!found && !buyer) || !type) return [];
+    const pet = found
+      ? {
+          _id: found.id,
+          name: found.name,
+          species: found.species,
+          breed: found.breed,
+          color: found.color,
+          dob: found.dob,
+          owner: { name: found.owner.name, phone: found.owner.phone },
+        }
+      : (({ owner, ...rest }) => ({ ...rest, owner: { name: owner.name, phone: owner.phone } }))(walkInPetStandIn(buyer!));
     const stored = isRecord(v.details) ? v.details : {};
     const lines = linesOf.get(id) ?? [];
     const price = toRupees(v.pricePaise);
@@ -77,15 +89,7 @@ export async function visitListRows(
       {
         _id: v.id,
         createdAt: v.createdAt.toISOString(),
-        pet: {
-          _id: pet.id,
-          name: pet.name,
-          species: pet.species,
-          breed: pet.breed,
-          color: pet.color,
-          dob: pet.dob,
-          owner: { name: pet.owner.name, phone: pet.owner.phone },
-        },
+        pet,
         visitType: {
           _id: type.id,
           purpose: type.purpose,
@@ -111,8 +115,9 @@ export async function visitListRows(
         due: toRupees(m.duePaise),
         paid: toRupees(m.paidPaise),
         paymentState: m.paymentState,
-        petId: v.petId,
+        petId: v.petId ?? '',
         ownerId: m.ownerId,
+        ...(buyer ? { buyer } : {}),
       },
     ];
   });

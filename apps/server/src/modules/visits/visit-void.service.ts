@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES as M, toRupees, type VoidVisitResponse } from '@pawdesk/shared';
+import { REFUND_MESSAGES as M, toRupees, type VoidVisitResponse, WALK_IN_OWNER_ID } from '@pawdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -39,7 +39,7 @@ export async function voidVisit(
   // The ledger's rows name the owner they were written for (a snapshot); a visit with none, the pet's owner now.
   const owners = before.entries.length
     ? [...new Set(before.entries.map((e) => e.ownerId))]
-    : [await ownerOfPet(ctx.db, visit.petId)];
+    : [visit.petId ? await ownerOfPet(ctx.db, visit.petId) : WALK_IN_OWNER_ID];
 
   const done = await moneyTransaction(ctx, async (tx) => {
     await lockLedger(tx, owners);

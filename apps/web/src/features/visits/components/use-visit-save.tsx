@@ -1,4 +1,10 @@
-import { SALE_PAYMENT_METHODS, type SalePaymentMethod, VISIT_MESSAGES, VISIT_SAVED_MESSAGES } from '@pawdesk/shared';
+import {
+  SALE_PAYMENT_METHODS,
+  type SalePaymentMethod,
+  VISIT_MESSAGES,
+  VISIT_PAYMENT_METHODS,
+  VISIT_SAVED_MESSAGES,
+} from '@pawdesk/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,6 +33,8 @@ interface SaveCommon<C extends SaveCode> {
   fallback: string;
   /** Boarding purposes: the admission rule's warning, acknowledged before the save (and shown on the server's 409). */
   admission?: Admission;
+  /** A walk-in sale (issue 18): no owner's wallet to offer. */
+  noWallet?: boolean;
 }
 
 /** A purpose paid only when something is due: the body from the payment chosen, or from null when nothing was due. */
@@ -81,7 +89,8 @@ const isPriceMismatch = (err: unknown) => err instanceof ApiError && Object.keys
  * Day Care, then Payment Options with the confirmation checkbox), the save, then the card checkout or the
  * payment link, the spec's message and /staff/dashboard. A failed save keeps the form as typed.
  */
-export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
+/** `petId` null: a walk-in Shop sale (no pet, so no owner's wallet to pay from). */
+export function useVisitSave(petId: string | null, visitTypeId: string): VisitSaver {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const save = useSaveVisit();
@@ -118,7 +127,7 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
   };
 
   const submit = (req: SaveRequest) => {
-    if (!petId || !visitTypeId) {
+    if (petId === '' || !visitTypeId) {
       notify.error(VISIT_MESSAGES.missingInfo);
       return;
     }
@@ -128,7 +137,7 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
   };
 
   const onPay = (choice: VisitChoice) => {
-    if (!pending || !petId || !visitTypeId) {
+    if (!pending || petId === '' || !visitTypeId) {
       notify.error(VISIT_MESSAGES.missingInfo);
       return;
     }
@@ -152,7 +161,7 @@ export function useVisitSave(petId: string, visitTypeId: string): VisitSaver {
           onSubmit={onPay}
           submitting={save.isPending}
           withPaymentType={pending?.withPaymentType ?? false}
-          methods={SALE_PAYMENT_METHODS}
+          methods={petId === null || pending?.noWallet ? VISIT_PAYMENT_METHODS : SALE_PAYMENT_METHODS}
           walletOwnerId={owner}
         />
         {followUp.element}

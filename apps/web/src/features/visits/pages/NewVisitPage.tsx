@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Select, Stack, Text } from '@mantine/core';
-import { isId, VISIT_MESSAGES, VISIT_SAVED_MESSAGES, type VisitTypeApi } from '@pawdesk/shared';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { isId, VISIT_MESSAGES, VISIT_SAVED_MESSAGES, type VisitTypeApi, WALK_IN_MESSAGES } from '@pawdesk/shared';
+import { IconAlertTriangle, IconArrowLeft, IconShoppingBag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -13,9 +13,22 @@ import { visitPricesQuery, visitTypesQuery } from '../../../lib/endpoints/visit-
 import { useBoardingCheck } from '../api/check-boarding';
 import { PetHeader } from '../components/PetHeader';
 import { PurposeForm } from '../components/PurposeForm';
+import { ShopForm } from '../components/ShopForm';
+import { useVisitSave } from '../components/use-visit-save';
 
 const SELECT = 'select';
 const OTHERS = 'others';
+
+/** The Shop form for a walk-in customer (no pet), with the shared save flow. */
+function WalkInShop({ type }: { type: VisitTypeApi }) {
+  const saver = useVisitSave(null, type._id);
+  return (
+    <>
+      <ShopForm petId={null} type={type} saver={saver} />
+      {saver.element}
+    </>
+  );
+}
 
 /** Every navigation to New Visit (another pet) starts afresh. */
 export default function NewVisitPage() {
@@ -32,7 +45,9 @@ function NewVisit() {
   const state = useLocation().state as { petId?: unknown } | null;
   const petId = isId(state?.petId) ? state.petId : undefined;
   const pet = useQuery({ ...petDetailsQuery(petId), retry: false });
-  const types = useQuery({ ...visitTypesQuery(), enabled: Boolean(petId) });
+  // A walk-in Shop sale (issue 18) needs no pet: offered when New Visit has none.
+  const [walkIn, setWalkIn] = useState(false);
+  const types = useQuery({ ...visitTypesQuery(), enabled: Boolean(petId) || walkIn });
   const prices = useQuery({ ...visitPricesQuery(), enabled: Boolean(petId), staleTime: 0 });
   // Fetched on load, as the spec says, so Buy Subscription opens at once.
   useQuery({ ...plansQuery(), enabled: Boolean(petId) });
@@ -66,17 +81,37 @@ function NewVisit() {
   );
 
   if (!petId) {
+    const shop = priced.find((t) => t.code === 'shop');
     return (
       <Stack gap="md" maw={760}>
         {header}
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="No pet selected" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{VISIT_MESSAGES.petMissing}</Text>
-            <Button component={Link} to="/staff/history" size="xs" variant="white">
-              Go to Pet Records
-            </Button>
-          </Stack>
-        </Alert>
+        {walkIn ? (
+          types.isError ? (
+            <ErrorState message={`Could not load the visit form: ${types.error.message}`} onRetry={() => void types.refetch()} />
+          ) : shop ? (
+            <WalkInShop type={shop} />
+          ) : types.isPending ? (
+            <LoadingState label="Loading the Shop form..." />
+          ) : (
+            <Alert color="yellow" title="Invalid Selection">
+              The Shop is not on offer.
+            </Alert>
+          )
+        ) : (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="No pet selected" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{VISIT_MESSAGES.petMissing}</Text>
+              <Group gap="xs">
+                <Button component={Link} to="/staff/history" size="xs" variant="white">
+                  Go to Pet Records
+                </Button>
+                <Button size="xs" leftSection={<IconShoppingBag size={14} />} onClick={() => setWalkIn(true)}>
+                  {WALK_IN_MESSAGES.option}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
       </Stack>
     );
   }
