@@ -38,6 +38,8 @@ export interface AdmissionAck {
   missing: string[];
   by: string;
   at: Date;
+  /** 'existing_client': recorded as acknowledged for the existing web client (switch-over setting, issue 18). */
+  via?: 'existing_client';
 }
 
 /**
@@ -55,7 +57,12 @@ export async function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<Boardin
     entryTime: b.entryTime,
     isBoarded: true,
     ...(b.admission
-      ? { admissionMissing: b.admission.missing, admissionAckBy: b.admission.by, admissionAckAt: b.admission.at }
+      ? {
+          admissionMissing: b.admission.missing,
+          admissionAckBy: b.admission.by,
+          admissionAckAt: b.admission.at,
+          admissionAckVia: b.admission.via ?? null,
+        }
       : {}),
   });
 }

@@ -3,4 +3,4 @@
  * closed. The boarding module owns the table; nobody else imports its repo.
  */
 export type { BoardedCursor, Closing, DeboardRow } from './deboarding.repo.ts';
-export { boardingById, closeBoarding, pageBoardingsOfType, setExtraCharged } from './deboarding.repo.ts';
+export { boardingById, closeBoarding, countBoardedByType, pageBoardingsOfType, setExtraCharged } from './deboarding.repo.ts';

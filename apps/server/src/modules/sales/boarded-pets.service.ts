@@ -1,10 +1,16 @@
-import { type BoardedPetRow, type BoardedPetsResponse, type BoardingDetailsResponse, toRupees } from '@pawdesk/shared';
+import {
+  type BoardedPetRow,
+  type BoardedPetsResponse,
+  type BoardingDetailsResponse,
+  type InHouseCountsResponse,
+  toRupees,
+} from '@pawdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { type PetWithOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { BOARDING_CODES, visitTypeById } from '../visit-types/visit-types.service.ts';
-import { type BoardedCursor, pageBoardingsOfType } from '../boarding/stay-records.service.ts';
+import { type BoardedCursor, countBoardedByType, pageBoardingsOfType } from '../boarding/stay-records.service.ts';
 import { loadStay, quoteToApi } from './stay.service.ts';
 
 /** The Deboard screen's reads: a category's boardings (GET /pet/getboardedpetslist) and one stay's details. */
@@ -53,7 +59,17 @@ export async function boardedPets(
       boardingType,
     };
   });
+  // Pawdesk's paged screen shows what each stay's bill owes (one quote per row of a page of at most 100).
+  if (q.limit !== undefined) {
+    for (const r of boardedPetList) r.due = toRupees((await loadStay(ctx, ctx.db, r._id)).billDuePaise);
+  }
   return { success: true as const, boardedPetList, nextCursor };
+}
+
+/** GET /boarding/inhousecounts: pets boarded now per boarding type. */
+export async function inHouseCounts(ctx: AppContext): Promise<InHouseCountsResponse> {
+  const rows = await countBoardedByType(ctx.db);
+  return { success: true as const, counts: rows.map((r) => ({ _id: r.visitTypeId, inHouse: r.n })) };
 }
 
 const petOf = (id: string, pet: PetWithOwner | undefined) => ({
@@ -98,7 +114,12 @@ export async function boardingDetails(ctx: AppContext, id: string): Promise<Boar
           }
         : null,
       admission: b.admissionAckAt
-        ? { missing: b.admissionMissing ?? [], by: b.admissionAckBy, at: b.admissionAckAt.toISOString() }
+        ? {
+            missing: b.admissionMissing ?? [],
+            by: b.admissionAckBy,
+            at: b.admissionAckAt.toISOString(),
+            via: b.admissionAckVia === 'existing_client' ? ('existing_client' as const) : null,
+          }
         : null,
     },
     actualnumberOfDays: q.actualDays,

@@ -62,7 +62,12 @@ export function paidNow(
   return { paidNowPaise: split.paidNowPaise, paymentType: type };
 }
 
-async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 'hostel' | 'day_care') {
+/** Who called: the existing web client (no Idempotency-Key) or Pawdesk's screens. */
+export interface SaleCaller {
+  existingClient: boolean;
+}
+
+async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 'hostel' | 'day_care', caller?: SaleCaller) {
   const type = await saleTarget(ctx.db, b, code);
   const d = b.details;
   const discountPaise = checkDiscount(type.pricePaise, d.discount);
@@ -81,16 +86,25 @@ async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 
       details: { numberOfDays: d.numberOfDays },
       pay: { ...paidNow(total, d.selectedPaymentType, d.paymentLeft), method },
       admissionAcknowledged: d.admissionAcknowledged,
+      existingClient: caller?.existingClient,
     }),
   );
 }
 
-export const addHostelVisit = (ctx: AppContext, b: BoardingVisit, userId: string) => addStay(ctx, b, userId, 'hostel');
-export const addDayCareVisit = (ctx: AppContext, b: BoardingVisit, userId: string) => addStay(ctx, b, userId, 'day_care');
+export const addHostelVisit = (ctx: AppContext, b: BoardingVisit, userId: string, caller?: SaleCaller) =>
+  addStay(ctx, b, userId, 'hostel', caller);
+export const addDayCareVisit = (ctx: AppContext, b: BoardingVisit, userId: string, caller?: SaleCaller) =>
+  addStay(ctx, b, userId, 'day_care', caller);
 
 const SCHOOL_MESSAGES = { pet: VISIT_MESSAGES.invalidPet, type: VISIT_MESSAGES.invalidVisitType };
 
-async function addSchool(ctx: AppContext, b: SchoolVisit, userId: string, code: 'day_school' | 'play_school') {
+async function addSchool(
+  ctx: AppContext,
+  b: SchoolVisit,
+  userId: string,
+  code: 'day_school' | 'play_school',
+  caller?: SaleCaller,
+) {
   const type = await saleTarget(ctx.db, b, code, SCHOOL_MESSAGES);
   if (!b.isSubscriptionAvailed) {
     throw badRequest(VISIT_MESSAGES.subscriptionRequired, { isSubscriptionAvailed: VISIT_MESSAGES.subscriptionRequired });
@@ -104,9 +118,12 @@ async function addSchool(ctx: AppContext, b: SchoolVisit, userId: string, code: 
       boardingDays: 1,
       details: { numberOfDays: 1 },
       admissionAcknowledged: b.admissionAcknowledged,
+      existingClient: caller?.existingClient,
     }),
   );
 }
 
-export const addDaySchoolVisit = (ctx: AppContext, b: SchoolVisit, userId: string) => addSchool(ctx, b, userId, 'day_school');
-export const addPlaySchoolVisit = (ctx: AppContext, b: SchoolVisit, userId: string) => addSchool(ctx, b, userId, 'play_school');
+export const addDaySchoolVisit = (ctx: AppContext, b: SchoolVisit, userId: string, caller?: SaleCaller) =>
+  addSchool(ctx, b, userId, 'day_school', caller);
+export const addPlaySchoolVisit = (ctx: AppContext, b: SchoolVisit, userId: string, caller?: SaleCaller) =>
+  addSchool(ctx, b, userId, 'play_school', caller);

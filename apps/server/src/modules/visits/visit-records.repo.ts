@@ -59,3 +59,15 @@ export async function markVisitVoided(
     .returning();
   return row;
 }
+
+/** The services added to a stay's bill (issue 18), not voided, oldest first. */
+export async function findStayBillVisits(
+  db: DbOrTx,
+  boardingId: string,
+): Promise<Pick<VisitRow, 'id' | 'purpose' | 'petId' | 'createdAt'>[]> {
+  return db
+    .select({ id: visits.id, purpose: visits.purpose, petId: visits.petId, createdAt: visits.createdAt })
+    .from(visits)
+    .where(and(eq(visits.stayBoardingId, boardingId), isNull(visits.voidedAt)))
+    .orderBy(visits.createdAt, visits.id);
+}

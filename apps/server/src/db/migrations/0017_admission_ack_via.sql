@@ -1,0 +1,1 @@
+ALTER TABLE "boardings" ADD COLUMN "admission_ack_via" varchar(16);
