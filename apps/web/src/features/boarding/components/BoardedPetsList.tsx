@@ -13,7 +13,7 @@ export const entryDate = (row: { entryTime: string }) => row.entryTime.slice(0, 
 
 export function StatusBadge({ boarded }: { boarded: boolean }) {
   return (
-    <Badge color={boarded ? 'teal' : 'gray'} variant="light">
+    <Badge color={boarded ? 'teal' : 'gray'} variant="light" miw="max-content">
       {boarded ? 'Boarded' : 'Not Boarded'}
     </Badge>
   );
@@ -34,11 +34,14 @@ function DetailsButton({ row, onOpen }: { row: BoardedPetRow; onOpen: (row: Boar
 }
 
 /** What the stay's bill owes (the server's, as of now): red while due, 'Nothing due' otherwise. */
-export function DueText({ due }: { due: number | undefined }) {
+export function DueText({ due, label = false }: { due: number | undefined; label?: boolean }) {
   if (due === undefined) return <Text c="dimmed">—</Text>;
   return due > 0 ? (
-    <Text span c="red.8" fw={600} size="sm" data-testid="row-due">
-      <Money value={due} />
+    <Text span c="red.8" fw={600} size="sm">
+      {label ? 'Due ' : null}
+      <span data-testid="row-due">
+        <Money value={due} />
+      </span>
     </Text>
   ) : (
     <Text span c="dimmed" size="sm" data-testid="row-due">
@@ -94,7 +97,7 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
               <Text size="xs" c="dimmed">
                 Entry {entryDate(r)}
               </Text>
-              <DueText due={r.due} />
+              <DueText due={r.due} label />
             </div>
             <div style={{ flexShrink: 0 }}>
               <StatusBadge boarded={r.isBoarded} />
