@@ -52,8 +52,8 @@ export function CategoryPicker({ categories, loading, error, onRetry, selected, 
         <Group gap={6} role="radiogroup" aria-label="Category">
           {categories.map((c) => (
             <Chip key={c._id} value={c._id} radius="xl" size="sm" aria-label={`${c.purpose}, ${inHouse(count(c._id) ?? 0)}`}>
-              {c.purpose}
-              {count(c._id) !== null ? ` · ${count(c._id)}` : ''}
+              <span>{c.purpose}</span>
+              {count(c._id) !== null ? <span aria-hidden> · {count(c._id)}</span> : null}
             </Chip>
           ))}
         </Group>

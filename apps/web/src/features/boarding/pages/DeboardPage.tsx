@@ -99,7 +99,7 @@ function CheckedOut({ left, onClose }: { left: { res: DeboardResponse; boarding:
         {owed > 0 ? (
           <Text size="sm">{formatINR(owed)} stays due on the owner&apos;s statement until the payment link is paid.</Text>
         ) : null}
-        {!receipt && owed === 0 ? <Text size="sm">Nothing was due.</Text> : null}
+        {!receipt && owed === 0 ? <Text size="sm">Everything is paid: nothing is due.</Text> : null}
       </Stack>
     </Alert>
   );
