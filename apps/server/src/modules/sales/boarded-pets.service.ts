@@ -3,8 +3,11 @@ import {
   type BoardedPetsResponse,
   type BoardingDetailsResponse,
   type InHouseCountsResponse,
+  ledgerBalance,
   toRupees,
 } from '@pawdesk/shared';
+import { entriesBySubject } from '../payments/payments.service.ts';
+import { stayBillVisitsOf } from '../visits/visit-records.service.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -59,11 +62,35 @@ export async function boardedPets(
       boardingType,
     };
   });
-  // Pawdesk's paged screen shows what each stay's bill owes (one quote per row of a page of at most 100).
+  // Pawdesk's paged screen shows what each stay's bill owes: a stay in house as of now (its quote: extra days not
+  // posted yet count), a finished one from the ledger alone (its stay's and its services' accounts, read in batches).
   if (q.limit !== undefined) {
-    for (const r of boardedPetList) r.due = toRupees((await loadStay(ctx, ctx.db, r._id)).billDuePaise);
+    const finished = boardedPetList.filter((r) => !r.isBoarded).map((r) => r._id);
+    const dues = await finishedBillDues(ctx, finished);
+    for (const r of boardedPetList) {
+      r.due = toRupees(r.isBoarded ? (await loadStay(ctx, ctx.db, r._id)).billDuePaise : (dues.get(r._id) ?? 0));
+    }
   }
   return { success: true as const, boardedPetList, nextCursor };
+}
+
+/** What the bills of finished stays still owe (paise): each stay's account and the services on its bill. */
+async function finishedBillDues(ctx: AppContext, boardingIds: string[]): Promise<Map<string, number>> {
+  const dues = new Map<string, number>();
+  if (boardingIds.length === 0) return dues;
+  const stays = await entriesBySubject(ctx.db, 'boardingId', boardingIds);
+  const services = await stayBillVisitsOf(ctx.db, boardingIds);
+  const serviceEntries = await entriesBySubject(
+    ctx.db,
+    'visitId',
+    services.map((v) => v.id),
+  );
+  for (const id of boardingIds) dues.set(id, ledgerBalance(stays.get(id) ?? []).duePaise);
+  for (const v of services) {
+    const due = ledgerBalance(serviceEntries.get(v.id) ?? []).duePaise;
+    dues.set(v.stayBoardingId!, (dues.get(v.stayBoardingId!) ?? 0) + due);
+  }
+  return dues;
 }
 
 /** GET /boarding/inhousecounts: pets boarded now per boarding type. */

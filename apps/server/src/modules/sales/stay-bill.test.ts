@@ -311,6 +311,14 @@ describe('the Deboard lists', () => {
     expect(hostel.inHouse).toBeGreaterThanOrEqual(1);
     const before = hostel.inHouse;
     await deboard('hosteldeboarding', { boardingid: s.boardingId, payLater: true });
+    // A finished stay left owing (pay later): its row still shows the whole bill due, read from the ledger.
+    const finished = await t.call({
+      method: 'GET',
+      url: `/api/v1/pet/getboardedpetslist?type=${types.hostel!.id}&limit=20`,
+      token: staff.token,
+    });
+    const left = finished.json().boardedPetList.find((r: { _id: string }) => r._id === s.boardingId);
+    expect(left).toMatchObject({ isBoarded: false, due: 1000 + groomingPaise() / 100 });
     const after = await t.call({ method: 'GET', url: '/api/v1/boarding/inhousecounts', token: staff.token });
     expect(after.json().counts.find((c: { _id: string }) => c._id === types.hostel!.id)?.inHouse ?? 0).toBe(before - 1);
   });

@@ -71,3 +71,15 @@ export async function findStayBillVisits(
     .where(and(eq(visits.stayBoardingId, boardingId), isNull(visits.voidedAt)))
     .orderBy(visits.createdAt, visits.id);
 }
+
+/** The services on the bills of these stays (not voided): visit id and the stay, for the Deboard list's dues. */
+export async function findStayBillVisitsOf(
+  db: DbOrTx,
+  boardingIds: readonly string[],
+): Promise<{ id: string; stayBoardingId: string | null }[]> {
+  if (boardingIds.length === 0) return [];
+  return db
+    .select({ id: visits.id, stayBoardingId: visits.stayBoardingId })
+    .from(visits)
+    .where(and(inArray(visits.stayBoardingId, [...boardingIds]), isNull(visits.voidedAt)));
+}

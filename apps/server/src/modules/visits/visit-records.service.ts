@@ -5,6 +5,7 @@
 export type { NewVisitItemRow, VisitItemRow, VisitRow } from './visit-records.repo.ts';
 export {
   findStayBillVisits as stayBillVisits,
+  findStayBillVisitsOf as stayBillVisitsOf,
   insertVisit as recordVisit,
   insertVisitItems as recordVisitItems,
 } from './visit-records.repo.ts';
