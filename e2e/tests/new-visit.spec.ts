@@ -154,7 +154,10 @@ test('Dog Park with cash: discount above the price refused, final price paid, pe
   expect((await a.boarding(petId)).boardingType.purpose).toBe('Dog Park');
 });
 
-test('an already boarded pet gets the message instead of the form', async ({ page, request }) => {
+test('an already boarded pet gets the message instead of a boarding purpose’s form; other purposes stay open', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, 'staff');
   const a = api(request, token);
   const park = await a.type('dog_park');
@@ -169,8 +172,15 @@ test('an already boarded pet gets the message instead of the form', async ({ pag
   });
   expect(res.status()).toBe(201);
   await openNewVisit(page, petId);
-  await expect(page.getByText('The pet is already boarded in Dog Park')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Purpose of visit' })).toHaveCount(0);
+  // Issue 18: the message replaces only the boarding purposes' forms (Hostel, Day Care, Day School, Play School, Dog Park).
+  await expect(page.getByTestId('stay-banner')).toContainText('staying in Dog Park');
+  for (const purpose of ['Dog Park', 'Hostel', 'Day Care']) {
+    await choosePurpose(page, purpose);
+    await expect(page.getByText('The pet is already boarded in Dog Park')).toBeVisible();
+  }
+  await choosePurpose(page, 'Grooming');
+  await expect(page.getByText('The pet is already boarded in Dog Park')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeVisible();
 });
 
 test('Veterinary: the customer type picks the consultation price; paid by payment link with a Copy button', async ({

@@ -246,6 +246,7 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // deboarding: the boarded-pets list of a category (the fixture's type may not board: 400), unknown boardings (404)
   [`GET ${V}/pet/getboardedpetslist`]: staffOnly([200, 400], (fx) => ({ query: { type: fx.visitTypeId } })),
   [`POST ${V}/boarding/getboardingdetails`]: staffOnly(404, () => ({ body: { _id: UNKNOWN_ID } })),
+  [`GET ${V}/boarding/inhousecounts`]: staffOnly(),
   ...Object.fromEntries(
     [
       'boarding/hosteldeboarding',

@@ -9,9 +9,9 @@
  * or differs, and why. Add a test here for every existing-client call a module serves.
  */
 import { addDays, todayIn } from '@pawdesk/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subscriptionPlans, visitItems, visits } from '../src/db/schema/index.ts';
+import { auditLog, payments, subscriptionPlans, visitItems, visits } from '../src/db/schema/index.ts';
 import { scheduleFollowUp } from '../src/modules/followups/followups.service.ts';
 import { makeItem, makeOwner, makePet, phone } from './factories.ts';
 import { useTestApp, useTestUser } from './harness.ts';
@@ -1413,5 +1413,119 @@ describe('subscriptions: the customer’s and the dashboard’s calls (issue 16)
       numberOfGroomings: 'number',
       reason: 'string',
     });
+  });
+});
+
+/* ───────────── the switch-over settings (issue 18): the existing client at the desk ───────────── */
+
+describe('switch-over settings: legacyDeboardRecordsPayment and legacyAdmissionAcknowledged', () => {
+  const admin = { token: '' };
+  const setStays = async (settings: Record<string, boolean>) => {
+    if (!admin.token) admin.token = (await t.user('staff', { isAdmin: true })).token;
+    const res = await t.call({ method: 'PUT', url: '/api/v1/settings/stays', payload: settings, token: admin.token });
+    expect(res.statusCode).toBe(200);
+  };
+  const auditsOf = (action: string, entityId: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
+  /** A dog park stay sold by card (pending): ₹350 due, as the client's dog-park overlay finds it. */
+  async function owing() {
+    const owner = await makeOwner(t.database.db);
+    const pet = await makePet(t.database.db, { ownerId: owner.id, vaccinations: [{ name: 'Rabies' }, { name: 'DHPP' }] });
+    const visitType = (await typeByCode(t.database.db, 'dog_park')).id;
+    const details = { discount: 0, price: 350, selectedPayment: 'card' };
+    const res = await clientCall('POST', '/visit/adddogparkvisit', staff.token, { petId: pet.id, visitType, details });
+    expect(res.status).toBe(201);
+    return (res.json().visit as { boardingId: string }).boardingId;
+  }
+  const hostelForFlaggedDog = async () => {
+    const petId = (await makePet(t.database.db, { vaccinations: [] })).id;
+    const res = await clientCall('POST', '/visit/addhostelvisit', staff.token, {
+      petId,
+      visitType: (await typeByCode(t.database.db, 'hostel')).id,
+      details: { planId: null, isSubscriptionAvailed: false, numberOfDays: 1, discount: 0, finalPrice: 1000, paymentLeft: 0 },
+    });
+    return { petId, res };
+  };
+
+  it('off (the default): a deboard with money due is 409 and writes nothing', async () => {
+    const boardingId = await owing();
+    const res = await clientCall('POST', '/boarding/daycaredeboarding', staff.token, { boardingid: boardingId });
+    expect(res.status).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, due: 350 });
+    const rows = await t.database.db.select().from(payments).where(eq(payments.boardingId, boardingId));
+    expect(rows.filter((r) => r.status === 'completed' && r.kind === 'payment')).toHaveLength(0);
+  });
+
+  it('legacyDeboardRecordsPayment on: the due is recorded as received (method not recorded) with a receipt, audited, and the pet leaves', async () => {
+    await setStays({ legacyDeboardRecordsPayment: true });
+    try {
+      const boardingId = await owing();
+      const res = await clientCall('POST', '/boarding/daycaredeboarding', staff.token, { boardingid: boardingId });
+      expect(res.status).toBe(200);
+      expect(res.json()).toMatchObject({
+        success: true,
+        message: 'Pet deboarded successfully',
+        payment: { method: 'not_recorded', amount: 350, status: 'completed' },
+      });
+      expect((res.json().payment as { receiptNo: string }).receiptNo).toMatch(/^\d{4}-\d{2}\/\d{6}$/);
+      const rows = await t.database.db.select().from(payments).where(eq(payments.boardingId, boardingId));
+      // The card order left pending by the sale is voided: the owner cannot pay twice.
+      expect(rows.filter((r) => r.method === 'card').map((r) => r.status)).toEqual(['void']);
+      expect(await auditsOf('boarding.legacy_deboard_payment', boardingId)).toHaveLength(1);
+      // Pawdesk's own screens (which send an Idempotency-Key) keep the 409 under the setting.
+      const other = await owing();
+      const keyed = await t.call({
+        method: 'POST',
+        url: '/api/v1/boarding/daycaredeboarding',
+        token: staff.token,
+        headers: { 'idempotency-key': `k-${other}` },
+        payload: { boardingid: other },
+      });
+      expect(keyed.statusCode).toBe(409);
+    } finally {
+      await setStays({ legacyDeboardRecordsPayment: false });
+    }
+  });
+
+  it('off (the default): a flagged dog sold by the existing client is 409 (its staff see the message)', async () => {
+    const { res } = await hostelForFlaggedDog();
+    expect(res.status).toBe(409);
+    expect(res.json()).toMatchObject({ admissionRequired: true });
+  });
+
+  it('legacyAdmissionAcknowledged on: the sale is recorded as acknowledged by the existing client, audited', async () => {
+    await setStays({ legacyAdmissionAcknowledged: true });
+    try {
+      const { petId, res } = await hostelForFlaggedDog();
+      expect(res.status).toBe(201);
+      expect(res.json()).toMatchObject({ success: true, message: 'Dog boarded successfully' });
+      const boardingId = (res.json().visit as { boardingId: string }).boardingId;
+      const details = await clientCall('POST', '/boarding/getboardingdetails', staff.token, { _id: boardingId });
+      expect(details.json()).toMatchObject({
+        boardingDetails: {
+          admission: { missing: ['No record of Rabies', 'No record of DHPP'], via: 'existing_client' },
+        },
+      });
+      expect(await auditsOf('boarding.legacy_admission_acknowledged', petId)).toHaveLength(1);
+      // Pawdesk's own form (Idempotency-Key, no acknowledgement) is still asked to confirm.
+      const flagged = (await makePet(t.database.db, { vaccinations: [] })).id;
+      const keyed = await t.call({
+        method: 'POST',
+        url: '/api/v1/visit/addhostelvisit',
+        token: staff.token,
+        headers: { 'idempotency-key': `k-${flagged}` },
+        payload: {
+          petId: flagged,
+          visitType: (await typeByCode(t.database.db, 'hostel')).id,
+          details: { numberOfDays: 1, discount: 0, finalPrice: 1000, paymentLeft: 0 },
+        },
+      });
+      expect(keyed.statusCode).toBe(409);
+    } finally {
+      await setStays({ legacyAdmissionAcknowledged: false });
+    }
   });
 });

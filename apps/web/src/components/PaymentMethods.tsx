@@ -1,6 +1,6 @@
 import { Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { formatINR } from '@pawdesk/shared/money';
-import { IconCash, IconCheck, IconCreditCard, IconLink, IconWallet } from '@tabler/icons-react';
+import { IconBed, IconCash, IconCheck, IconCreditCard, IconLink, IconWallet } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { type DeskPaymentMethod, PAYMENT_METHOD_LABEL } from './payment-choice';
 
@@ -9,6 +9,7 @@ const METHOD_ICON: Record<DeskPaymentMethod, ReactNode> = {
   payment_link: <IconLink size={22} aria-hidden style={{ flexShrink: 0 }} />,
   card: <IconCreditCard size={22} aria-hidden style={{ flexShrink: 0 }} />,
   wallet: <IconWallet size={22} aria-hidden style={{ flexShrink: 0 }} />,
+  stay_bill: <IconBed size={22} aria-hidden style={{ flexShrink: 0 }} />,
 };
 function MethodButton({
   selected,

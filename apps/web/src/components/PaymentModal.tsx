@@ -73,6 +73,7 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
   methods = DEFAULT_METHODS as readonly M[],
   walletOwnerId,
   payLater: offerPayLater = false,
+  payLaterText,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -89,6 +90,8 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
   walletOwnerId?: string | null;
   /** Offer 'Pay later' for a payment link or card (a subscription sold before its money arrives). */
   payLater?: boolean;
+  /** Another wording of 'Pay later', and the methods it applies to (check-out: a payment link only). */
+  payLaterText?: { label: string; description: string; methods: readonly DeskPaymentMethod[] };
 }) {
   const [step, setStep] = useState<'type' | 'method'>(withPaymentType ? 'type' : 'method');
   const [paymentType, setPaymentType] = useState<PaymentType | null>(null);
@@ -135,7 +138,7 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
   const byWallet = method === 'wallet';
   const byLink = method === 'payment_link';
   const walletIssue = offersWallet ? walletProblem(wallet, amountNow) : null;
-  const payLaterShown = offerPayLater && canPayLater(method);
+  const payLaterShown = offerPayLater && canPayLater(method, payLaterText?.methods);
   const canSubmit = submittable({ method, confirmed, submitting, amountNow, wallet });
   const choose = (m: M) => {
     setMethod(m);
@@ -223,6 +226,10 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
             <Text size="sm">
               The card checkout for <b>{rupees(amountNow)}</b> opens after you submit.
             </Text>
+          ) : method === 'stay_bill' ? (
+            <Text size="sm" data-testid="stay-bill-note">
+              Nothing is collected now: <b>{rupees(amountNow)}</b> is added to the stay&apos;s bill and paid at check-out.
+            </Text>
           ) : byWallet ? (
             <Text size="sm" data-testid="wallet-take">
               <b>{rupees(amountNow)}</b> is taken from the wallet on Submit; {rupees(balanceAfter(wallet, amountNow))} stays in
@@ -250,8 +257,8 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
             <Checkbox
               checked={later}
               onChange={(e) => setLater(e.currentTarget.checked)}
-              label={PAY_LATER_LABEL}
-              description="Without it, what is sold is usable once the money arrives."
+              label={payLaterText?.label ?? PAY_LATER_LABEL}
+              description={payLaterText?.description ?? 'Without it, what is sold is usable once the money arrives.'}
             />
           ) : null}
           <Group justify="space-between" gap="sm" mt="xs">

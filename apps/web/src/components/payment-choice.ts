@@ -6,13 +6,14 @@ import { type VisitPaymentMethod, WALLET_MESSAGES } from '@pawdesk/shared';
  */
 
 /** Every method a desk form may offer: the visit methods and the owner's prepaid wallet. */
-export type DeskPaymentMethod = VisitPaymentMethod | 'wallet';
+export type DeskPaymentMethod = VisitPaymentMethod | 'wallet' | 'stay_bill';
 
 export const PAYMENT_METHOD_LABEL: Record<DeskPaymentMethod, string> = {
   cash: 'Cash Payment',
   payment_link: 'Payment Link',
   card: 'Card',
   wallet: 'Wallet',
+  stay_bill: "Add to the stay's bill",
 };
 
 /** The owner's wallet as the payment options see it. */
@@ -41,7 +42,8 @@ export const needsConfirmation = (m: DeskPaymentMethod | null) => m === 'cash' |
 
 /** 'Pay later' applies to money that arrives later: a payment link or a card. */
 export const PAY_LATER_METHODS: readonly DeskPaymentMethod[] = ['payment_link', 'card'];
-export const canPayLater = (m: DeskPaymentMethod | null) => m !== null && PAY_LATER_METHODS.includes(m);
+export const canPayLater = (m: DeskPaymentMethod | null, methods: readonly DeskPaymentMethod[] = PAY_LATER_METHODS) =>
+  m !== null && methods.includes(m);
 
 /** Submit is enabled with a method chosen, its confirmation ticked (cash, link) or the wallet able to pay. */
 export function canSubmit(s: {

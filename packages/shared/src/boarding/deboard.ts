@@ -27,6 +27,10 @@ export const DEBOARD_MESSAGES = {
   payExactly: (amount: string) => `The amount due is ${amount}; collect exactly that to deboard`,
   moreThanDue: (amount: string) => `The payment is more than the ${amount} due`,
   nothingDue: 'Nothing is due for this stay',
+  payLaterWithCash: 'Either collect the cash or choose pay later, not both',
+  /** Deboarded with the bill owed (pay later): the link asks for it. */
+  deboardedPayLater: (amount: string) =>
+    `Pet deboarded; ${amount} stays due on the owner's statement until the payment link is paid`,
   updated: 'Stay updated',
 } as const;
 
@@ -66,6 +70,11 @@ export const boardedPetRowSchema = z.object({
     owner: z.object({ _id: z.string(), name: z.string(), phone: z.string() }),
   }),
   boardingType: z.object({ _id: z.string(), purpose: z.string(), code: z.string() }),
+  /**
+   * What the stay's bill owes now (the stay, its extra days as of now, the services on its bill), rupees; answered to
+   * paged calls (`limit`, Pawdesk's screen), absent from the existing client's unpaged list.
+   */
+  due: z.number().optional(),
 });
 export type BoardedPetRow = z.infer<typeof boardedPetRowSchema>;
 
@@ -75,6 +84,14 @@ export const boardedPetsResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type BoardedPetsResponse = z.infer<typeof boardedPetsResponse>;
+
+/** GET /boarding/inhousecounts: pets boarded now per boarding type (the Deboard categories' counts). */
+export const inHouseCountsResponse = z.object({
+  success: z.literal(true),
+  /** Every boarding type with pets in now; a type absent has none. */
+  counts: z.array(z.object({ _id: z.string(), inHouse: z.number() })),
+});
+export type InHouseCountsResponse = z.infer<typeof inHouseCountsResponse>;
 
 /** POST /boarding/getboardingdetails {_id}: `_id` is the boarding's id. */
 export const boardingDetailsBody = z.object({ _id: boardingId });
@@ -110,7 +127,24 @@ export const deboardQuoteSchema = z.object({
   charged: z.number(),
   paid: z.number(),
   pending: z.number(),
+  /** What the whole bill owes (the stay's own and every service's on it): what check-out takes. */
   due: z.number(),
+  /** What the stay itself owes (its sale and extra days). */
+  stayDue: z.number(),
+  /**
+   * Services during the stay added to its bill (issue 18), oldest first, each with its own due; `charged`, `paid`,
+   * `pending` and `due` above include them.
+   */
+  services: z.array(
+    z.object({
+      visitId: z.string(),
+      purpose: z.string(),
+      createdAt: z.string(),
+      charged: z.number(),
+      paid: z.number(),
+      due: z.number(),
+    }),
+  ),
   /** The pending payments (card checkout, payment link) still open. */
   pendingPayments: z.array(ledgerPaymentSchema),
   canDeboard: z.boolean(),
@@ -153,7 +187,15 @@ export const deboardDetailsSchema = z.object({
     })
     .nullable(),
   /** The admission rule's warning staff acknowledged to board the pet, if any. */
-  admission: z.object({ missing: z.array(z.string()), by: z.string().nullable(), at: z.string() }).nullable(),
+  admission: z
+    .object({
+      missing: z.array(z.string()),
+      by: z.string().nullable(),
+      at: z.string(),
+      /** 'existing_client': recorded as acknowledged by the existing client (switch-over setting, issue 18). */
+      via: z.literal('existing_client').nullable().optional(),
+    })
+    .nullable(),
 });
 export type DeboardDetails = z.infer<typeof deboardDetailsSchema>;
 
@@ -176,7 +218,21 @@ export const deboardCashSchema = z.object({
  * `payment` (cash, the amount due) is recorded in the same transaction; without it the pet leaves only when
  * nothing is due (409 naming the amount otherwise).
  */
-export const deboardBody = z.object({ boardingid: boardingId, payment: deboardCashSchema.nullish() });
+export const deboardBody = z
+  .object({
+    boardingid: boardingId,
+    payment: deboardCashSchema.nullish(),
+    /**
+     * Pay later (issue 18): the pet leaves with what is due still owed on the owner's statement, asked for by a payment
+     * link (one is sent for what no pending link or card order asks yet). Staff choose it; without it the pet leaves
+     * only when nothing is due.
+     */
+    payLater: z.boolean().optional(),
+  })
+  .refine((b) => !(b.payLater && b.payment), {
+    message: DEBOARD_MESSAGES.payLaterWithCash,
+    path: ['payLater'],
+  });
 export type DeboardBody = z.input<typeof deboardBody>;
 
 export const deboardResponse = z.object({
@@ -191,8 +247,13 @@ export const deboardResponse = z.object({
     extraCharge: z.number(),
     subscriptionDaysUsed: z.number(),
   }),
-  /** The cash payment recorded while deboarding, with its receipt number. */
+  /** The cash payment recorded while deboarding, with its receipt number (or the pay-later link asked for). */
   payment: ledgerPaymentSchema.nullable(),
+  /** What the bill still owes after the pet left (pay later), rupees; 0 otherwise. */
+  due: z.number().optional(),
+  /** Pay later: why the link could not be created, and whether it was emailed to the owner. */
+  linkError: z.string().nullable().optional(),
+  linkEmailed: z.boolean().optional(),
   subscription: z.object({ _id: z.string(), daysLeft: z.number(), active: z.boolean() }).nullable(),
 });
 export type DeboardResponse = z.infer<typeof deboardResponse>;

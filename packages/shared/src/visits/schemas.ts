@@ -18,8 +18,18 @@ export type VisitPaymentMethod = (typeof VISIT_PAYMENT_METHODS)[number];
  * What a New Visit save accepts: the desk's methods and the owner's wallet (issue 16), taken as an allocation
  * wallet → sale, only up to the balance (the ledger method of an allocation is none).
  */
-export const SALE_PAYMENT_METHODS = [...VISIT_PAYMENT_METHODS, 'wallet'] as const;
+export const SALE_PAYMENT_METHODS = [...VISIT_PAYMENT_METHODS, 'wallet', 'stay_bill'] as const;
 export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
+/**
+ * 'stay_bill' (issue 18): a service during a stay (Grooming, Veterinary, Shop, a purpose without its own form) is
+ * not paid now but added to the bill of the pet's current stay, owed until check-out settles the stay with it. The
+ * boarding purposes cannot be added to a bill (400); a pet not boarded is refused (409).
+ */
+export const STAY_BILL = 'stay_bill' as const;
+export const STAY_BILL_MESSAGES = {
+  notBoarded: (pet: string) => `${pet} is not boarded now: take the payment instead of adding it to a stay's bill`,
+  boardingPurpose: "A boarding cannot be added to a stay's bill",
+} as const;
 
 /** Longest stay one visit may book. */
 export const MAX_BOOKED_DAYS = 366;

@@ -169,10 +169,16 @@ export const visits = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
     voidedBy: ref('voided_by').references(() => users.id),
     voidReason: text('void_reason'),
+    /**
+     * A service during a stay (grooming, veterinary, shop…) added to that stay's bill: its charge stays owed and is
+     * settled at check-out with the stay (docs/decisions.md "Services during a stay").
+     */
+    stayBoardingId: ref('stay_boarding_id').references((): AnyPgColumn => boardings.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('visits_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('visits_stay_boarding_idx').on(t.stayBoardingId).where(sql`${t.stayBoardingId} is not null`),
     index('visits_pet_idx').on(t.petId, t.createdAt),
     index('visits_purpose_created_idx').on(t.purpose, t.createdAt),
     check('visits_price_ck', sql`${t.pricePaise} >= 0 and ${t.discountPaise} >= 0`),
@@ -234,6 +240,11 @@ export const boardings = pgTable(
     admissionMissing: jsonb('admission_missing').$type<string[]>(),
     admissionAckBy: ref('admission_ack_by').references(() => users.id),
     admissionAckAt: timestamp('admission_ack_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Who acknowledged it: null for staff in Pawdesk's form; 'existing_client' when the existing web client's sale was
+     * recorded as acknowledged under the switch-over setting `legacyAdmissionAcknowledged` (issue 18).
+     */
+    admissionAckVia: varchar('admission_ack_via', { length: 16 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

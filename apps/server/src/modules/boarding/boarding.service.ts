@@ -42,6 +42,8 @@ export interface AdmissionAck {
   missing: string[];
   by: string;
   at: Date;
+  /** 'existing_client': recorded as acknowledged for the existing web client (switch-over setting, issue 18). */
+  via?: 'existing_client';
 }
 
 /**
@@ -62,7 +64,12 @@ export async function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<Boardin
     entryTime: b.entryTime,
     isBoarded: true,
     ...(b.admission
-      ? { admissionMissing: b.admission.missing, admissionAckBy: b.admission.by, admissionAckAt: b.admission.at }
+      ? {
+          admissionMissing: b.admission.missing,
+          admissionAckBy: b.admission.by,
+          admissionAckAt: b.admission.at,
+          admissionAckVia: b.admission.via ?? null,
+        }
       : {}),
   });
 }

@@ -63,3 +63,12 @@ export async function pageBoardingsOfType(db: DbOrTx, visitTypeId: string, limit
     .orderBy(sql`${boardedRank} desc`, sql`${boardings.entryTime} desc`, sql`${boardings.id} desc`)
     .limit(limit + 1);
 }
+
+/** Pets boarded now per boarding type (the Deboard categories' counts); types with none are absent. */
+export async function countBoardedByType(db: DbOrTx): Promise<{ visitTypeId: string; n: number }[]> {
+  return db
+    .select({ visitTypeId: boardings.visitTypeId, n: sql<number>`count(*)::int` })
+    .from(boardings)
+    .where(eq(boardings.isBoarded, true))
+    .groupBy(boardings.visitTypeId);
+}

@@ -18,6 +18,7 @@ import { attachProviderRef, entryById, entryByProviderPaymentId, type LedgerRow 
 import { lockLedger, pendingPayments, recordPayment, sweepOverpayment, voidPayment } from './payments.service.ts';
 import type { ProviderOrder } from './provider.ts';
 import { settle } from './settle.ts';
+import { stayBillExtraPaise } from './stay-bill-due.ts';
 import { type Account, inAccount, loadAccount, pickSubject, providerFailure, type Subject, toLedgerPayment } from './subjects.ts';
 
 /**
@@ -43,7 +44,8 @@ async function pendingCardPayment(
   return moneyTransaction(ctx, async (tx) => {
     await lockLedger(tx, [ownerId]);
     const a = await loadAccount(tx, s);
-    const due = a.balance.duePaise;
+    // A stay's account: its bill's services are paid with it at check-out (issue 18).
+    const due = a.balance.duePaise + (await stayBillExtraPaise(tx, a.ids));
     const now = ctx.clock.now();
     if (due <= 0) throw conflict(M.nothingDue);
     const pending = pendingPayments(a.entries);

@@ -426,6 +426,7 @@ export const pendingPayments = (entries: readonly LedgerRow[]): LedgerRow[] =>
 
 export { loadAccount, pickSubject, toLedgerPayment } from './subjects.ts';
 export { onSaleMoney, type SaleMoney, type SaleMoneyListener } from './sale-money.ts';
+export { provideStayBillDue } from './stay-bill-due.ts';
 export { type CashMoveGuard, type LedgerWriteListener, onCashMove, onLedgerWrite } from './ledger-writes.ts';
 /** The owner's statement reads these (sales/statement.service.ts). */
 export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';

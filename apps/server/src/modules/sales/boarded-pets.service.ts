@@ -1,10 +1,19 @@
-import { type BoardedPetRow, type BoardedPetsResponse, type BoardingDetailsResponse, toRupees } from '@pawdesk/shared';
+import {
+  type BoardedPetRow,
+  type BoardedPetsResponse,
+  type BoardingDetailsResponse,
+  type InHouseCountsResponse,
+  ledgerBalance,
+  toRupees,
+} from '@pawdesk/shared';
+import { entriesBySubject } from '../payments/payments.service.ts';
+import { stayBillVisitsOf } from '../visits/visit-records.service.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { type PetWithOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { BOARDING_CODES, visitTypeById } from '../visit-types/visit-types.service.ts';
-import { type BoardedCursor, pageBoardingsOfType } from '../boarding/stay-records.service.ts';
+import { type BoardedCursor, countBoardedByType, pageBoardingsOfType } from '../boarding/stay-records.service.ts';
 import { loadStay, quoteToApi } from './stay.service.ts';
 
 /** The Deboard screen's reads: a category's boardings (GET /pet/getboardedpetslist) and one stay's details. */
@@ -53,7 +62,41 @@ export async function boardedPets(
       boardingType,
     };
   });
+  // Pawdesk's paged screen shows what each stay's bill owes: a stay in house as of now (its quote: extra days not
+  // posted yet count), a finished one from the ledger alone (its stay's and its services' accounts, read in batches).
+  if (q.limit !== undefined) {
+    const finished = boardedPetList.filter((r) => !r.isBoarded).map((r) => r._id);
+    const dues = await finishedBillDues(ctx, finished);
+    for (const r of boardedPetList) {
+      r.due = toRupees(r.isBoarded ? (await loadStay(ctx, ctx.db, r._id)).billDuePaise : (dues.get(r._id) ?? 0));
+    }
+  }
   return { success: true as const, boardedPetList, nextCursor };
+}
+
+/** What the bills of finished stays still owe (paise): each stay's account and the services on its bill. */
+async function finishedBillDues(ctx: AppContext, boardingIds: string[]): Promise<Map<string, number>> {
+  const dues = new Map<string, number>();
+  if (boardingIds.length === 0) return dues;
+  const stays = await entriesBySubject(ctx.db, 'boardingId', boardingIds);
+  const services = await stayBillVisitsOf(ctx.db, boardingIds);
+  const serviceEntries = await entriesBySubject(
+    ctx.db,
+    'visitId',
+    services.map((v) => v.id),
+  );
+  for (const id of boardingIds) dues.set(id, ledgerBalance(stays.get(id) ?? []).duePaise);
+  for (const v of services) {
+    const due = ledgerBalance(serviceEntries.get(v.id) ?? []).duePaise;
+    dues.set(v.stayBoardingId!, (dues.get(v.stayBoardingId!) ?? 0) + due);
+  }
+  return dues;
+}
+
+/** GET /boarding/inhousecounts: pets boarded now per boarding type. */
+export async function inHouseCounts(ctx: AppContext): Promise<InHouseCountsResponse> {
+  const rows = await countBoardedByType(ctx.db);
+  return { success: true as const, counts: rows.map((r) => ({ _id: r.visitTypeId, inHouse: r.n })) };
 }
 
 const petOf = (id: string, pet: PetWithOwner | undefined) => ({
@@ -98,7 +141,12 @@ export async function boardingDetails(ctx: AppContext, id: string): Promise<Boar
           }
         : null,
       admission: b.admissionAckAt
-        ? { missing: b.admissionMissing ?? [], by: b.admissionAckBy, at: b.admissionAckAt.toISOString() }
+        ? {
+            missing: b.admissionMissing ?? [],
+            by: b.admissionAckBy,
+            at: b.admissionAckAt.toISOString(),
+            via: b.admissionAckVia === 'existing_client' ? ('existing_client' as const) : null,
+          }
         : null,
     },
     actualnumberOfDays: q.actualDays,

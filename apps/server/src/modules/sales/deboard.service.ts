@@ -13,7 +13,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
+import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
 import { type LedgerRow, recordPayment, toLedgerPayment } from '../payments/payments.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { staySettings } from '../site/settings.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { useSubscriptionDays } from '../subscriptions/subscription-days.service.ts';
 import { closeBoarding } from '../boarding/stay-records.service.ts';
@@ -22,12 +25,24 @@ import { loadStay, postExtraDays, type Stay, staySubject } from './stay.service.
 
 /**
  * Deboarding (spec 001 §4): in ONE transaction the stay is locked, the extra-day charge not yet posted goes into the
- * ledger, cash collected at the desk (exactly what is due) is recorded with a receipt, and the pet leaves only when
- * nothing is due: exit time, extra days, subscription days used (taken off the subscription), who deboarded. While
- * anything is due the answer is a 409 naming the amount and nothing is written.
+ * ledger, cash collected at the desk (exactly what the whole bill is due: the stay and the services on its bill,
+ * issue 18) is recorded as one payment with a receipt on the stay's account (sales/stay-bill.service.ts moves each
+ * service's share to its own account in the same transaction), and the pet leaves only when nothing is due: exit
+ * time, extra days, subscription days used (taken off the subscription), who deboarded. While anything is due the
+ * answer is a 409 naming the amount and nothing is written, except:
+ * - `payLater` (staff chose it): the pet leaves with the bill owed on the owner's statement, asked for by a payment
+ *   link (sent after the commit) for what no pending link or card order asks yet;
+ * - the existing web client's call (`{boardingid}` alone, without an Idempotency-Key: Pawdesk's screens always send
+ *   one) under the switch-over setting `legacyDeboardRecordsPayment`: the due is recorded as received with method
+ *   'not recorded' and a receipt (the client's 'payment has been completed' tick), audited, and the pet leaves.
  */
 
 type Body = z.output<typeof deboardBody>;
+
+/** How the call was made: the existing web client's shape (no payment, no pay later, no Idempotency-Key). */
+export interface DeboardCaller {
+  existingClient: boolean;
+}
 const inr = (paise: number) => formatINR(toRupees(paise));
 
 async function petName(db: DbOrTx, petId: string): Promise<string> {
@@ -55,8 +70,14 @@ function checkCash(duePaise: number, amountPaise: number) {
     throw badRequest(M.payExactly(inr(duePaise)), { 'payment.amount': M.payExactly(inr(duePaise)) }, { due: toRupees(duePaise) });
 }
 
-export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: Body, userId: string): Promise<DeboardResponse> {
-  const { answer, voided } = await moneyTransaction(ctx, async (tx) => {
+export async function deboard(
+  ctx: AppContext,
+  endpoint: DeboardEndpoint,
+  body: Body,
+  userId: string,
+  caller: DeboardCaller = { existingClient: false },
+): Promise<DeboardResponse> {
+  const { answer, voided, link } = await moneyTransaction(ctx, async (tx) => {
     const stay = await loadStay(ctx, tx, body.boardingid, true);
     const b = stay.boarding;
     if (!b.isBoarded) throw conflict(M.alreadyDeboarded);
@@ -66,28 +87,52 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
     const now = ctx.clock.now();
 
     let payment: LedgerRow | null = null;
+    const billPaise = stay.billDuePaise;
+    const entry = { ownerId: stay.ownerId, petId: b.petId, for: staySubject(b), createdBy: userId, tz: ctx.config.tz, now };
     const cashPaise = body.payment ? toPaise(body.payment.amount) : 0;
-    if (body.payment) checkCash(q.duePaise, cashPaise);
+    if (body.payment) checkCash(billPaise, cashPaise);
     if (cashPaise > 0) {
-      payment = await recordPayment(tx, {
-        ownerId: stay.ownerId,
-        petId: b.petId,
-        for: staySubject(b),
-        amountPaise: cashPaise,
-        method: 'cash',
-        note: 'Collected while deboarding',
-        createdBy: userId,
-        tz: ctx.config.tz,
-        now,
-      });
+      payment = await recordPayment(tx, { ...entry, amountPaise: cashPaise, method: 'cash', note: 'Collected while deboarding' });
     }
-    const duePaise = q.duePaise - cashPaise;
-    if (duePaise > 0) {
+    let duePaise = billPaise - cashPaise;
+    let link: LedgerRow | null = null;
+    if (duePaise > 0 && body.payLater) {
+      // Pay later: what no pending link or card order asks for yet gets a link; the bill stays owed.
+      const pendingPaise = q.pendingPaise + stay.services.reduce((n, s) => n + s.pendingPaise, 0);
+      const open = duePaise - pendingPaise;
+      if (open > 0) {
+        link = await recordPayment(tx, {
+          ...entry,
+          amountPaise: open,
+          method: 'payment_link',
+          status: 'pending',
+          note: 'Pay later: asked for while deboarding',
+        });
+      }
+    } else if (duePaise > 0 && caller.existingClient && !body.payment && (await staySettings(tx)).legacyDeboardRecordsPayment) {
+      // The existing client's only way to settle is its 'payment has been completed' tick: recorded as received.
+      payment = await recordPayment(tx, {
+        ...entry,
+        amountPaise: duePaise,
+        method: 'not_recorded',
+        note: 'Recorded as received: the existing web client deboarded with this due (switch-over setting)',
+      });
+      await recordAudit(tx, {
+        actorId: userId,
+        action: 'boarding.legacy_deboard_payment',
+        entity: 'boarding',
+        entityId: b.id,
+        after: { amount: toRupees(duePaise), paymentId: payment!.id, receiptNo: payment!.receiptNo, method: 'not_recorded' },
+      });
+      duePaise = 0;
+    }
+    if (duePaise > 0 && !body.payLater) {
       // Thrown inside the transaction: the extra charge posted above is rolled back too.
       throw conflict(M.due(inr(duePaise), await petName(tx, b.petId)), { due: toRupees(duePaise) });
     }
-    // Pending card checkouts and payment links are voided (and links cancelled after the commit): nothing is due.
-    const voided = await voidPending(tx, stay.entries, userId, now);
+    // Nothing is due: pending card checkouts and payment links are voided (and links cancelled after the commit).
+    // Pay later keeps them: they are how the owner pays.
+    const voided = duePaise > 0 ? [] : await voidPending(tx, stay.entries, userId, now);
 
     const closed = await closeBoarding(tx, b.id, {
       exitTime: now,
@@ -117,9 +162,18 @@ export async function deboard(ctx: AppContext, endpoint: DeboardEndpoint, body: 
       },
       payment: payment ? toLedgerPayment(payment) : null,
       subscription: subscription ? { _id: subscription.id, daysLeft: subscription.daysLeft, active: subscription.active } : null,
+      due: toRupees(duePaise),
     };
-    return { answer, voided };
+    return { answer, voided, link };
   });
   await cancelAtProvider(ctx, voided);
-  return answer;
+  if (!link) return answer;
+  const sent = await sendLinkAfterCommit(ctx, link);
+  return {
+    ...answer,
+    message: M.deboardedPayLater(inr(toPaise(answer.due ?? 0))),
+    payment: sent.payment ? toLedgerPayment(sent.payment) : null,
+    linkError: sent.linkError,
+    ...(sent.linkEmailed !== undefined ? { linkEmailed: sent.linkEmailed } : {}),
+  };
 }

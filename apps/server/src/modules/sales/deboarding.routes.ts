@@ -7,13 +7,14 @@ import {
   type DeboardEndpoint,
   deboardBody,
   deboardResponse,
+  inHouseCountsResponse,
   settleStayBody,
   settleStayResponse,
 } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
-import { boardedPets, boardingDetails } from './boarded-pets.service.ts';
+import { boardedPets, boardingDetails, inHouseCounts } from './boarded-pets.service.ts';
 import { deboard } from './deboard.service.ts';
 import { settleStay } from './stay-settle.service.ts';
 
@@ -39,13 +40,27 @@ export const deboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags,
         summary:
-          "A boarding category's boardings (`type` = its visit type id), boarded first then newest entry; paged " +
+          "A boarding category's boardings (`type` = its visit type id), boarded first then newest entry, each with " +
+          "its bill's `due` when paged; paged " +
           '(limit 1..100; without limit up to 500; pass nextCursor back as cursor). Unknown type 404, not a boarding type 400',
         querystring: boardedPetsQuery,
         response: { 200: boardedPetsResponse },
       },
     },
     async (req) => boardedPets(ctx, req.query),
+  );
+
+  app.get(
+    '/boarding/inhousecounts',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: 'Pets boarded now per boarding type (the Deboard categories’ counts); a type absent has none',
+        response: { 200: inHouseCountsResponse },
+      },
+    },
+    async () => inHouseCounts(ctx),
   );
 
   app.post(
@@ -73,13 +88,20 @@ export const deboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         schema: {
           tags,
           summary:
-            `Deboard a boarding (${codes}): posts the extra days, takes cash \`payment\` (exactly what is due), and ` +
-            'closes the stay when nothing is due (409 with `due` otherwise; nothing written)',
+            `Deboard a boarding (${codes}): posts the extra days, takes cash \`payment\` (exactly what the bill is due: ` +
+            'the stay and the services on its bill), and closes the stay when nothing is due (409 with `due` otherwise; ' +
+            'nothing written); `payLater: true` closes it with the bill owed and a payment link sent for it. The ' +
+            "existing client's `{boardingid}` with money due is recorded as received (method not recorded) when the " +
+            'setting legacyDeboardRecordsPayment is on',
           body: deboardBody,
           response: { 200: deboardResponse },
         },
       },
-      async (req) => deboard(ctx, endpoint, req.body, principal(req).id),
+      async (req) =>
+        deboard(ctx, endpoint, req.body, principal(req).id, {
+          // The existing web client sends `{boardingid}` alone and never an Idempotency-Key (Pawdesk's screens do).
+          existingClient: !req.body.payment && !req.body.payLater && req.headers['idempotency-key'] === undefined,
+        }),
     );
   }
 

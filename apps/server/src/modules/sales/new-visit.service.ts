@@ -86,7 +86,7 @@ export async function saleTarget(
 }
 
 /** The method of money taken now; a method the client did not name is recorded as not recorded. */
-export const methodOf = (m: SalePaymentMethod | null | undefined): LedgerMethod | 'wallet' => m ?? 'not_recorded';
+export const methodOf = (m: SalePaymentMethod | null | undefined): LedgerMethod | 'wallet' | 'stay_bill' => m ?? 'not_recorded';
 
 /** 400 with the spec's message when the discount is above the price it reduces. */
 export function checkDiscount(pricePaise: number, discount: number): number {
@@ -138,7 +138,7 @@ export function pricedSale(
   type: VisitTypeRow,
   userId: string,
   p: Pricing,
-  method: LedgerMethod | 'wallet',
+  method: LedgerMethod | 'wallet' | 'stay_bill',
   extra: Partial<VisitSale> = {},
 ): VisitSale {
   const { details, pay, ...rest } = extra;
@@ -192,7 +192,12 @@ export async function addInquiryVisit(ctx: AppContext, b: Parsed<typeof inquiryV
 }
 
 /** Dog Park: the type's price less the discount (`price` is the price after it), paid now; boards for the day. */
-export async function addDogParkVisit(ctx: AppContext, b: Parsed<typeof dogParkVisitBody>, userId: string) {
+export async function addDogParkVisit(
+  ctx: AppContext,
+  b: Parsed<typeof dogParkVisitBody>,
+  userId: string,
+  caller?: { existingClient: boolean },
+) {
   const type = await saleTarget(ctx.db, b, 'dog_park');
   const d = b.details;
   const p = priceLessDiscount(
@@ -206,7 +211,8 @@ export async function addDogParkVisit(ctx: AppContext, b: Parsed<typeof dogParkV
     pricedSale(b, type, userId, p, d.selectedPayment, {
       numberOfDays: 1,
       boardingDays: 1,
-      admissionAcknowledged: b.admissionAcknowledged === true || d.admissionAcknowledged === true,
+      admissionAcknowledged: b.admissionAcknowledged === true || d.admissionAcknowledged === true || undefined,
+      existingClient: caller?.existingClient,
     }),
   );
 }

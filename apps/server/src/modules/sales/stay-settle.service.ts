@@ -45,11 +45,13 @@ export async function settleStay(ctx: AppContext, body: Body, userId: string): P
     const now = ctx.clock.now();
     const entry = { ownerId: stay.ownerId, petId: b.petId, for: staySubject(b), createdBy: userId, tz: ctx.config.tz, now };
 
+    // The whole bill: the stay's own due and the services on it (issue 18); money on the stay pays them too.
+    const billPaise = stay.billDuePaise;
     if (body.method === 'cash') {
       const amountPaise = toPaise(body.amount ?? 0);
-      if (amountPaise > q.duePaise) {
-        const message = M.moreThanDue(formatINR(toRupees(q.duePaise)));
-        throw badRequest(message, { amount: message }, { due: toRupees(q.duePaise) });
+      if (amountPaise > billPaise) {
+        const message = M.moreThanDue(formatINR(toRupees(billPaise)));
+        throw badRequest(message, { amount: message }, { due: toRupees(billPaise) });
       }
       // Money taken at the desk cancels what is pending another way (a link sent, a card order): no double collection.
       const voided = amountPaise > 0 ? await voidPending(tx, stay.entries, userId, now) : [];
@@ -57,7 +59,7 @@ export async function settleStay(ctx: AppContext, body: Body, userId: string): P
       return { payment, voided };
     }
     if (body.method === 'payment_link') {
-      const open = q.duePaise - q.pendingPaise;
+      const open = billPaise - q.pendingPaise - stay.services.reduce((n, s) => n + s.pendingPaise, 0);
       if (open <= 0) throw conflict(M.nothingDue);
       const payment = await recordPayment(tx, { ...entry, amountPaise: open, method: 'payment_link', status: 'pending' });
       return { payment, voided: [] };

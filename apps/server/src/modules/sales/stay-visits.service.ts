@@ -67,6 +67,11 @@ export function paidNow(
   return { paidNowPaise: split.paidNowPaise, paymentType: type };
 }
 
+/** Who called: the existing web client (no Idempotency-Key) or Pawdesk's screens. */
+export interface SaleCaller {
+  existingClient: boolean;
+}
+
 /** 400 unless a half day can be sold: the type has a half-day price, one day, no subscription. */
 function checkHalfDay(type: VisitTypeRow, d: BoardingVisit['details']) {
   const refuse = (message: string) => badRequest(message, { 'details.halfDay': message });
@@ -85,7 +90,13 @@ export const HALF_DAY_MESSAGES = {
  * Hostel and Day Care: (daily price − discount) × days, or 0 with the pet's subscription; a half day is the type's
  * half-day price less the discount (issue 18). The answer says what the stay covers under the business's rule.
  */
-async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 'hostel' | 'day_care') {
+async function addStay(
+  ctx: AppContext,
+  b: BoardingVisit,
+  userId: string,
+  code: 'hostel' | 'day_care',
+  caller?: SaleCaller,
+) {
   const type = await saleTarget(ctx.db, b, code);
   const d = b.details;
   const halfDay = d.halfDay === true;
@@ -112,6 +123,7 @@ async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 
       details: { numberOfDays: d.numberOfDays, ...(halfDay ? { halfDay: true } : {}) },
       pay: { ...paidNow(total, d.selectedPaymentType, d.paymentLeft), method },
       admissionAcknowledged: d.admissionAcknowledged,
+      existingClient: caller?.existingClient,
     }),
   );
   const stay = {
@@ -125,12 +137,20 @@ async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 
   return { ...answer, stay };
 }
 
-export const addHostelVisit = (ctx: AppContext, b: BoardingVisit, userId: string) => addStay(ctx, b, userId, 'hostel');
-export const addDayCareVisit = (ctx: AppContext, b: BoardingVisit, userId: string) => addStay(ctx, b, userId, 'day_care');
+export const addHostelVisit = (ctx: AppContext, b: BoardingVisit, userId: string, caller?: SaleCaller) =>
+  addStay(ctx, b, userId, 'hostel', caller);
+export const addDayCareVisit = (ctx: AppContext, b: BoardingVisit, userId: string, caller?: SaleCaller) =>
+  addStay(ctx, b, userId, 'day_care', caller);
 
 const SCHOOL_MESSAGES = { pet: VISIT_MESSAGES.invalidPet, type: VISIT_MESSAGES.invalidVisitType };
 
-async function addSchool(ctx: AppContext, b: SchoolVisit, userId: string, code: 'day_school' | 'play_school') {
+async function addSchool(
+  ctx: AppContext,
+  b: SchoolVisit,
+  userId: string,
+  code: 'day_school' | 'play_school',
+  caller?: SaleCaller,
+) {
   const type = await saleTarget(ctx.db, b, code, SCHOOL_MESSAGES);
   if (!b.isSubscriptionAvailed) {
     throw badRequest(VISIT_MESSAGES.subscriptionRequired, { isSubscriptionAvailed: VISIT_MESSAGES.subscriptionRequired });
@@ -144,9 +164,12 @@ async function addSchool(ctx: AppContext, b: SchoolVisit, userId: string, code: 
       boardingDays: 1,
       details: { numberOfDays: 1 },
       admissionAcknowledged: b.admissionAcknowledged,
+      existingClient: caller?.existingClient,
     }),
   );
 }
 
-export const addDaySchoolVisit = (ctx: AppContext, b: SchoolVisit, userId: string) => addSchool(ctx, b, userId, 'day_school');
-export const addPlaySchoolVisit = (ctx: AppContext, b: SchoolVisit, userId: string) => addSchool(ctx, b, userId, 'play_school');
+export const addDaySchoolVisit = (ctx: AppContext, b: SchoolVisit, userId: string, caller?: SaleCaller) =>
+  addSchool(ctx, b, userId, 'day_school', caller);
+export const addPlaySchoolVisit = (ctx: AppContext, b: SchoolVisit, userId: string, caller?: SaleCaller) =>
+  addSchool(ctx, b, userId, 'play_school', caller);

@@ -25,6 +25,7 @@ import { type StaySubscription, staySubscription } from '../subscriptions/subscr
 import { recordExtraDays, type StayVisit, stayVisit } from '../visits/visit-stay.service.ts';
 import { type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
 import { boardingById, type DeboardRow, setExtraCharged } from '../boarding/stay-records.service.ts';
+import { type StayService, servicesDuePaise, serviceToApi, stayServices } from './stay-bill.service.ts';
 
 /**
  * A stay as deboarding sees it: the boarding, its type, visit and subscription, the ledger account (the boarding's
@@ -39,6 +40,10 @@ export interface Stay {
   subscription: StaySubscription | undefined;
   entries: LedgerRow[];
   quote: DeboardQuoteNumbers;
+  /** The services added to the stay's bill (issue 18), each with its own account. */
+  services: StayService[];
+  /** The whole bill's due: the stay's own (quote.duePaise) and every service's. */
+  billDuePaise: number;
 }
 
 /** The ledger subject of a stay's entries: the boarding and its visit. */
@@ -88,7 +93,9 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
       dayRatePaise: finalPrice(type.pricePaise, discountPaise),
     },
   });
-  return { boarding, ownerId, type, visit, subscription, entries: account.entries, quote };
+  const services = await stayServices(db, boarding.id);
+  const billDuePaise = quote.duePaise + servicesDuePaise(services);
+  return { boarding, ownerId, type, visit, subscription, entries: account.entries, quote, services, billDuePaise };
 }
 
 /**
@@ -140,7 +147,10 @@ export async function postExtraDays(ctx: AppContext, tx: DbOrTx, stay: Stay, use
   if (b.visitId) await recordExtraDays(tx, b.visitId, { extraDays: q.extraDays, extraDaysPricePaise: q.extraChargePaise });
 }
 
-/** The quote as the API answers it (rupees). */
+const sum = (services: readonly StayService[], key: 'chargedPaise' | 'paidPaise' | 'pendingPaise') =>
+  services.reduce((n, s) => n + s[key], 0);
+
+/** The quote as the API answers it (rupees); `due` is the whole bill's, `stayDue` the stay's own. */
 export function quoteToApi(stay: Stay): DeboardQuote {
   const q = stay.quote;
   const s = stay.subscription;
@@ -161,12 +171,14 @@ export function quoteToApi(stay: Stay): DeboardQuote {
           amountDue: toRupees(s.amountDuePaise),
         }
       : null,
-    charged: toRupees(q.chargedPaise),
-    paid: toRupees(q.paidPaise),
-    pending: toRupees(q.pendingPaise),
-    due: toRupees(q.duePaise),
+    charged: toRupees(q.chargedPaise + sum(stay.services, 'chargedPaise')),
+    paid: toRupees(q.paidPaise + sum(stay.services, 'paidPaise')),
+    pending: toRupees(q.pendingPaise + sum(stay.services, 'pendingPaise')),
+    due: toRupees(stay.billDuePaise),
+    stayDue: toRupees(q.duePaise),
+    services: stay.services.map(serviceToApi),
     pendingPayments: pending.map(toLedgerPayment),
-    canDeboard: stay.boarding.isBoarded && q.duePaise === 0,
+    canDeboard: stay.boarding.isBoarded && stay.billDuePaise === 0,
     countingRule: q.rule,
     unit: q.unit,
     label: q.label,

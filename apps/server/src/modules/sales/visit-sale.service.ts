@@ -5,6 +5,8 @@ import {
   type LedgerVia,
   type PaymentType,
   type SaveVisitResponse,
+  STAY_BILL,
+  STAY_BILL_MESSAGES,
   toPaise,
   toRupees,
   VISIT_SAVED_MESSAGES,
@@ -13,14 +15,22 @@ import {
 } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { type AppError, badRequest } from '../../lib/errors.ts';
-import { asAlreadyBoarded, assertNotBoarded, type BoardingRow, startBoarding } from '../boarding/boarding.service.ts';
+import { type AppError, badRequest, conflict } from '../../lib/errors.ts';
+import {
+  activeBoardingOf,
+  asAlreadyBoarded,
+  assertNotBoarded,
+  type BoardingRow,
+  startBoarding,
+} from '../boarding/boarding.service.ts';
 import { moneyTransaction } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
 import { indexVisit } from '../history/history.service.ts';
 import { requireAdmission } from '../pets/admission.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { staySettings } from '../site/settings.service.ts';
 import { type LedgerRow, lockLedger, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
-import { ownerOfPet } from '../pets/pet-lookups.service.ts';
+import { ownerOfPet, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { payFromWallet, requireWalletFunds } from '../wallet/wallet.service.ts';
 import { BOARDING_CODES, type VisitTypeRow } from '../visit-types/visit-types.service.ts';
 import { type NewVisitItemRow, recordVisit, recordVisitItems, type VisitRow } from '../visits/visit-records.service.ts';
@@ -66,10 +76,18 @@ export interface VisitSale {
    * with it, what was missing, who and when are recorded on the boarding.
    */
   admissionAcknowledged?: boolean | null;
+  /**
+   * The call came from the existing web client (no Idempotency-Key): under the switch-over setting
+   * `legacyAdmissionAcknowledged` a flagged dog is recorded as acknowledged by 'the existing client', audited.
+   */
+  existingClient?: boolean;
   pay: {
     paidNowPaise: number;
-    /** 'wallet': paid from the owner's wallet, an allocation wallet → sale (400 beyond its balance). */
-    method: LedgerMethod | 'wallet';
+    /**
+     * 'wallet': paid from the owner's wallet, an allocation wallet → sale (400 beyond its balance). 'stay_bill':
+     * nothing is paid now; the visit is added to the bill of the pet's current stay (issue 18).
+     */
+    method: LedgerMethod | 'wallet' | typeof STAY_BILL;
     paymentType: PaymentType | null;
     /** A payment the provider already captured (a purchase paid online): completed with its provider's ids. */
     provider?: { provider: string; providerOrderId: string; providerPaymentId: string; via: LedgerVia };
@@ -117,16 +135,9 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
   const now = ctx.clock.now();
   // Paid from the wallet: refused before anything is written when it holds less (checked again as it pays).
   if (s.pay.method === 'wallet') await requireWalletFunds(tx, ownerId, s.pay.paidNowPaise);
+  const stayBoardingId = s.pay.method === STAY_BILL ? await stayToBill(tx, s.petId, boards) : null;
   if (boards) await assertNotBoarded(tx, s.petId!);
-  const admission = boards
-    ? await requireAdmission(tx, {
-        petId: s.petId!,
-        acknowledged: s.admissionAcknowledged,
-        by: s.userId,
-        at: now,
-        today: ctx.clock.today(),
-      })
-    : undefined;
+  const admission = boards ? await admissionOf(ctx, tx, s, now) : undefined;
   const prepared = await s.prepare?.(tx);
   const soldSubscriptionId = prepared?.soldSubscriptionId ?? null;
   const visit = await recordVisit(tx, {
@@ -145,6 +156,7 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
     note: s.note ?? null,
     details: s.details,
     createdBy: s.userId,
+    stayBoardingId,
   });
   if (s.items?.length)
     await recordVisitItems(
@@ -177,8 +189,14 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
     tz: ctx.config.tz,
     now,
   };
-  await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
   const method = s.pay.method;
+  if (method === STAY_BILL) {
+    // On the stay's bill: the charge stays owed on the visit's own account until check-out settles it.
+    await postCharge(tx, { ...entry, paymentType: 'payment_after_service', amountPaise: s.pricePaise });
+    await indexVisit(tx, visit.id, ctx.config.tz);
+    return { visit, boarding, soldSubscriptionId, payment: null, linkError: null };
+  }
+  await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
   const payment =
     method === 'wallet'
       ? await payFromWallet(tx, { ownerId, petId: s.petId, subject, amountPaise: s.pay.paidNowPaise, by: s.userId, now })
@@ -192,6 +210,50 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
   // The Visit History search row, in the sale's transaction (later ledger rows keep it current: history.service.ts).
   await indexVisit(tx, visit.id, ctx.config.tz);
   return { visit, boarding, soldSubscriptionId, payment, linkError: null };
+}
+
+/**
+ * A boarding sale's admission (requireAdmission); for the existing web client, which can never send the
+ * acknowledgement, under the switch-over setting a flagged dog is recorded as acknowledged 'via existing_client'.
+ */
+async function admissionOf(ctx: AppContext, tx: DbOrTx, s: VisitSale, now: Date) {
+  const legacy =
+    s.existingClient === true && s.admissionAcknowledged !== true && (await staySettings(tx)).legacyAdmissionAcknowledged;
+  const ack = await requireAdmission(tx, {
+    petId: s.petId!,
+    acknowledged: legacy ? true : s.admissionAcknowledged,
+    by: s.userId,
+    at: now,
+    today: ctx.clock.today(),
+  });
+  if (!ack || !legacy) return ack;
+  await recordAudit(tx, {
+    actorId: s.userId,
+    action: 'boarding.legacy_admission_acknowledged',
+    entity: 'pet',
+    entityId: s.petId!,
+    after: { missing: ack.missing, purpose: s.type.purpose, acknowledgedBy: 'the existing client' },
+  });
+  return { ...ack, via: 'existing_client' as const };
+}
+
+/**
+ * The stay a service is added to (`selectedPayment: 'stay_bill'`): the pet's current boarding. A boarding sale cannot
+ * go on a bill (400); a pet not boarded is a 409. The owner's ledger lock is held, and deboarding takes it too, so the
+ * stay cannot close between this check and the sale's commit.
+ */
+async function stayToBill(tx: DbOrTx, petId: string | null, boards: boolean): Promise<string> {
+  const field = 'details.selectedPayment';
+  if (boards) throw badRequest(STAY_BILL_MESSAGES.boardingPurpose, { [field]: STAY_BILL_MESSAGES.boardingPurpose });
+  // A walk-in sale has no pet, so no stay to add it to.
+  if (!petId) throw conflict(STAY_BILL_MESSAGES.notBoarded('A walk-in buyer'));
+  const active = await activeBoardingOf(tx, petId);
+  if (!active) {
+    const name = (await petsWithOwnersByIds(tx, [petId])).get(petId)?.name ?? 'The pet';
+    const message = STAY_BILL_MESSAGES.notBoarded(name);
+    throw conflict(message);
+  }
+  return active._id;
 }
 
 /**

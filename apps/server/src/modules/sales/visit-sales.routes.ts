@@ -15,7 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
-import { addDayCareVisit, addDaySchoolVisit, addHostelVisit, addPlaySchoolVisit } from './stay-visits.service.ts';
+import {
+  addDayCareVisit,
+  addDaySchoolVisit,
+  addHostelVisit,
+  addPlaySchoolVisit,
+  type SaleCaller,
+} from './stay-visits.service.ts';
 import {
   addDogParkVisit,
   addGenericVisit,
@@ -36,12 +42,16 @@ export const visitSaleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     path: string,
     summary: string,
     body: S,
-    handler: (ctx: AppContext, b: z.output<S>, userId: string) => Promise<SaveVisitResponse>,
+    handler: (ctx: AppContext, b: z.output<S>, userId: string, caller: SaleCaller) => Promise<SaveVisitResponse>,
   ) {
     app.post(
       path,
       { onRequest: staff, schema: { tags, summary, body, response: { 201: saveVisitResponse } } },
-      async (req, reply) => reply.code(201).send(await handler(ctx, req.body as z.output<S>, principal(req).id)),
+      async (req, reply) => {
+        // The existing web client never sends an Idempotency-Key (Pawdesk's screens always do).
+        const caller = { existingClient: req.headers['idempotency-key'] === undefined };
+        return reply.code(201).send(await handler(ctx, req.body as z.output<S>, principal(req).id, caller));
+      },
     );
   }
 

@@ -59,3 +59,27 @@ export async function markVisitVoided(
     .returning();
   return row;
 }
+
+/** The services added to a stay's bill (issue 18), not voided, oldest first. */
+export async function findStayBillVisits(
+  db: DbOrTx,
+  boardingId: string,
+): Promise<Pick<VisitRow, 'id' | 'purpose' | 'petId' | 'createdAt'>[]> {
+  return db
+    .select({ id: visits.id, purpose: visits.purpose, petId: visits.petId, createdAt: visits.createdAt })
+    .from(visits)
+    .where(and(eq(visits.stayBoardingId, boardingId), isNull(visits.voidedAt)))
+    .orderBy(visits.createdAt, visits.id);
+}
+
+/** The services on the bills of these stays (not voided): visit id and the stay, for the Deboard list's dues. */
+export async function findStayBillVisitsOf(
+  db: DbOrTx,
+  boardingIds: readonly string[],
+): Promise<{ id: string; stayBoardingId: string | null }[]> {
+  if (boardingIds.length === 0) return [];
+  return db
+    .select({ id: visits.id, stayBoardingId: visits.stayBoardingId })
+    .from(visits)
+    .where(and(inArray(visits.stayBoardingId, [...boardingIds]), isNull(visits.voidedAt)));
+}

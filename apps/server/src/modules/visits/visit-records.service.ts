@@ -3,4 +3,9 @@
  * visits module owns the tables; nobody else imports its repo.
  */
 export type { NewVisitItemRow, VisitItemRow, VisitRow } from './visit-records.repo.ts';
-export { insertVisit as recordVisit, insertVisitItems as recordVisitItems } from './visit-records.repo.ts';
+export {
+  findStayBillVisits as stayBillVisits,
+  findStayBillVisitsOf as stayBillVisitsOf,
+  insertVisit as recordVisit,
+  insertVisitItems as recordVisitItems,
+} from './visit-records.repo.ts';

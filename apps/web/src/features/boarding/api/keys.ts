@@ -9,6 +9,8 @@ export const boardingKeys = {
   categories: () => [...queryRoots.visits, 'boardingCategories'] as const,
   /** GET /pet/getboardedpetslist/?type&limit&cursor: one category's boardings, boarded first. */
   boardedPets: (type: string, limit: number) => [...queryRoots.pets, 'boardedList', { type, limit }] as const,
+  /** GET /boarding/inhousecounts: pets boarded now per category. */
+  inHouseCounts: () => [...queryRoots.boarding, 'inHouseCounts'] as const,
   /** POST /boarding/getboardingdetails {_id}: a boarding with what is due before the pet leaves. */
   details: (boardingId: string) => [...queryRoots.boarding, 'details', boardingId] as const,
 };

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '
 import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate } from '@pawdesk/shared';
 import { IconEye, IconListDetails, IconPaw } from '@tabler/icons-react';
 import { LoadMore } from '../../../components/LoadMore';
+import { Money } from '../../../components/Money';
 import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useBoardedPets } from '../api/get-boarded-pets';
@@ -15,7 +16,7 @@ export const entryDate = (row: { entryTime: string }) => formatDate(row.entryTim
 
 export function StatusBadge({ boarded }: { boarded: boolean }) {
   return (
-    <Badge color={boarded ? 'teal' : 'gray'} variant="light">
+    <Badge color={boarded ? 'teal' : 'gray'} variant="light" miw="max-content">
       {boarded ? 'Boarded' : 'Not Boarded'}
     </Badge>
   );
@@ -35,12 +36,29 @@ function DetailsButton({ row, onOpen }: { row: BoardedPetRow; onOpen: (row: Boar
   );
 }
 
+/** What the stay's bill owes (the server's, as of now): red while due, 'Nothing due' otherwise. */
+export function DueText({ due, label = false }: { due: number | undefined; label?: boolean }) {
+  if (due === undefined) return <Text c="dimmed">—</Text>;
+  return due > 0 ? (
+    <Text span c="red.8" fw={600} size="sm">
+      {label ? 'Due ' : null}
+      <span data-testid="row-due">
+        <Money value={due} />
+      </span>
+    </Text>
+  ) : (
+    <Text span c="dimmed" size="sm" data-testid="row-due">
+      Nothing due
+    </Text>
+  );
+}
+
 function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: BoardedPetRow) => void }) {
   return (
     <Card withBorder radius="lg" padding={0}>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <TableHead
-          columns={['Pet', 'Owner', 'Phone', 'Status', 'Entry date', { label: <VisuallyHidden>Actions</VisuallyHidden> }]}
+          columns={['Pet', 'Owner', 'Phone', 'Status', 'Entry date', 'Due', { label: <VisuallyHidden>Actions</VisuallyHidden> }]}
         />
         <Table.Tbody>
           {rows.map((r) => (
@@ -52,6 +70,9 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
                 <StatusBadge boarded={r.isBoarded} />
               </Table.Td>
               <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{entryDate(r)}</Table.Td>
+              <Table.Td>
+                <DueText due={r.due} />
+              </Table.Td>
               <Table.Td ta="right">
                 <DetailsButton row={r} onOpen={onOpen} />
               </Table.Td>
@@ -79,6 +100,7 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
               <Text size="xs" c="dimmed">
                 Entry {entryDate(r)}
               </Text>
+              <DueText due={r.due} label />
             </div>
             <div style={{ flexShrink: 0 }}>
               <StatusBadge boarded={r.isBoarded} />
@@ -94,8 +116,9 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
 }
 
 /**
- * One category's boardings (spec 001 §2): pet, owner, phone, Boarded / Not Boarded and the entry date, with Show
- * Details; a table on a wide screen, cards on a phone; "Load more" pages on.
+ * One category's boardings (spec 001 §2): pet, owner, phone, Boarded / Not Boarded, the entry date and what the stay's
+ * bill is due, with Show Details; the pets in house first and the finished stays apart (issue 18); a table on a wide
+ * screen, cards on a phone; "Load more" pages on.
  */
 export function BoardedPetsList({
   category,
@@ -120,9 +143,33 @@ export function BoardedPetsList({
   }
   const rows = list.data.pages.flatMap((p) => p.boardedPetList);
   if (rows.length === 0) return <EmptyState title={M.noPets} icon={<IconPaw size={26} />} />;
+  const inHouse = rows.filter((r) => r.isBoarded);
+  const finished = rows.filter((r) => !r.isBoarded);
+  const group = (title: string, part: BoardedPetRow[], id: string) => (
+    <Stack gap={6} component="section" aria-labelledby={id}>
+      <Group gap="xs">
+        <Text id={id} fw={700} size="sm">
+          {title}
+        </Text>
+        <Badge variant="light" color="gray" size="sm">
+          {part.length}
+        </Badge>
+      </Group>
+      {part.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No {category.purpose} pets in house now.
+        </Text>
+      ) : compact ? (
+        <RowCards rows={part} onOpen={onOpen} />
+      ) : (
+        <RowsTable rows={part} onOpen={onOpen} />
+      )}
+    </Stack>
+  );
   return (
-    <Stack gap="sm" aria-label={`${category.purpose} pets`} role="region">
-      {compact ? <RowCards rows={rows} onOpen={onOpen} /> : <RowsTable rows={rows} onOpen={onOpen} />}
+    <Stack gap="md" aria-label={`${category.purpose} pets`} role="region">
+      {group('In house', inHouse, 'deboard-in-house')}
+      {finished.length > 0 ? group('Finished stays', finished, 'deboard-finished') : null}
       <LoadMore q={list} />
     </Stack>
   );

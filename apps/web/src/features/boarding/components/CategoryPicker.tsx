@@ -1,4 +1,4 @@
-import { Card, Chip, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Card, Chip, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingCottage, IconChevronRight, IconPaw, IconSchool, IconSun, IconTrees } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/states';
@@ -21,13 +21,19 @@ interface Props {
   onSelect: (id: string) => void;
   /** Phone: a row of chips above the list instead of the left list. */
   compact: boolean;
+  /** Pets in house now per category id (absent: none; undefined while loading). */
+  counts?: Record<string, number>;
 }
+
+/** '2 in house' for screen readers; the badge shows the number. */
+const inHouse = (n: number) => `${n} in house`;
 
 /**
  * The categories of Deboard Pets (spec 001 §2): a left list on a wide screen, a row of chips on a phone. The
  * chosen one is marked (aria-current on the list, a checked chip on a phone).
  */
-export function CategoryPicker({ categories, loading, error, onRetry, selected, onSelect, compact }: Props) {
+export function CategoryPicker({ categories, loading, error, onRetry, selected, onSelect, compact, counts }: Props) {
+  const count = (id: string) => (counts ? (counts[id] ?? 0) : null);
   if (error && !categories) {
     return <ErrorState title="Could not load the categories" message={error.message} onRetry={onRetry} />;
   }
@@ -45,8 +51,9 @@ export function CategoryPicker({ categories, loading, error, onRetry, selected, 
       <Chip.Group value={selected ?? ''} onChange={(v) => onSelect(v as string)}>
         <Group gap={6} role="radiogroup" aria-label="Category">
           {categories.map((c) => (
-            <Chip key={c._id} value={c._id} radius="xl" size="sm">
-              {c.purpose}
+            <Chip key={c._id} value={c._id} radius="xl" size="sm" aria-label={`${c.purpose}, ${inHouse(count(c._id) ?? 0)}`}>
+              <span>{c.purpose}</span>
+              {count(c._id) !== null ? <span aria-hidden> · {count(c._id)}</span> : null}
             </Chip>
           ))}
         </Group>
@@ -67,7 +74,22 @@ export function CategoryPicker({ categories, loading, error, onRetry, selected, 
             type="button"
             label={c.purpose}
             leftSection={ICON[c.code]}
-            rightSection={<IconChevronRight size={14} aria-hidden />}
+            rightSection={
+              <Group gap={6} wrap="nowrap">
+                {count(c._id) !== null ? (
+                  <Badge
+                    size="sm"
+                    variant={count(c._id) ? 'filled' : 'light'}
+                    color={count(c._id) ? undefined : 'gray'}
+                    aria-label={inHouse(count(c._id) ?? 0)}
+                    data-testid={`in-house-${c.code}`}
+                  >
+                    {count(c._id)}
+                  </Badge>
+                ) : null}
+                <IconChevronRight size={14} aria-hidden />
+              </Group>
+            }
             active={active}
             aria-current={active ? 'true' : undefined}
             onClick={() => onSelect(c._id)}

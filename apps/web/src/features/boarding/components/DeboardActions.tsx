@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import {
+  type DeboardBody,
   type DeboardDetails,
   type DeboardQuote,
+  type DeboardResponse,
   DEBOARD_MESSAGES as M,
   PAYMENT_MESSAGES,
-  VISIT_PAYMENT_METHODS,
   type VisitPayment,
   type VisitPaymentMethod,
 } from '@pawdesk/shared';
@@ -18,14 +19,21 @@ import { type PaymentChoice, PaymentModal } from '../../../components/PaymentMod
 import { notify } from '../../../lib/notify';
 import { useDeboard } from '../api/deboard';
 import { useSettleStay } from '../api/settle-stay';
+import {
+  CHECKOUT_METHODS,
+  CHECKOUT_PAY_LATER_HINT,
+  CHECKOUT_PAY_LATER_LABEL,
+  CHECKOUT_PAY_LATER_METHODS,
+  checkoutStep,
+} from './checkout-flow';
 import { deboardErrorMessage } from './deboard-errors';
 import { type PendingLink, PaymentLinkPanel } from './PaymentLinkPanel';
 
 interface Props {
   details: DeboardDetails;
   quote: DeboardQuote;
-  /** The pet left: close the overlay. */
-  onDone: () => void;
+  /** The pet left: close the overlay (with the deboarding's answer: its receipt, what stays owed). */
+  onDone: (res: DeboardResponse) => void;
   /** Asks the server for the details again; resolves with the new quote. */
   onRefresh: () => Promise<DeboardQuote | undefined>;
   refreshing: boolean;
@@ -41,10 +49,11 @@ const linkNote = (p: VisitPayment | null) =>
       : `${p.linkError ?? 'The payment link could not be created.'} The amount stays due.`;
 
 /**
- * What the staff member can do with the stay (spec 001 §4): nothing due → Deboard (after a confirmation);
- * something due → Take payment: Cash (the amount confirmed, deboarded in the same call), Payment link (sent, shown
- * with Copy and 'Check payment') or Card (the extra days posted, then the card checkout); Deboard is enabled once
- * nothing is due.
+ * What the staff member can do with the stay (spec 001 §4, issue 18): nothing due → Deboard (after a confirmation);
+ * something due (the whole bill: the stay, extra days and the services on it) → Take payment, one action that settles
+ * and deboards: Cash (deboarded in the same call) or Card (the extra days posted, the card checkout for the bill,
+ * then deboarded once paid); a Payment link deboards only with 'Pay later' (the bill then stays owed on the owner's
+ * statement), else it is sent and shown with Copy and 'Check payment', and Deboard is enabled once it is paid.
  */
 export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }: Props) {
   const code = details.boardingType.code;
@@ -79,12 +88,15 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
     );
   }
 
-  const runDeboard = async (payment?: { method: 'cash'; amount: number }) => {
+  const runDeboard = async (extra: Omit<DeboardBody, 'boardingid'> = {}) => {
     try {
-      await deboard.mutateAsync({ code, body: { boardingid: details._id, payment } });
+      const res = await deboard.mutateAsync({ code, body: { boardingid: details._id, ...extra } });
       setChoosing(false);
-      notify.success(M.deboarded);
-      onDone();
+      if (extra.payLater) {
+        const note = res.payment?.linkUrl ? null : (res.linkError ?? 'The payment link could not be created.');
+        notify.success(note ? `${res.message}. ${note}` : res.message);
+      } else notify.success(M.deboarded);
+      onDone(res);
     } catch (err) {
       setChoosing(false);
       notify.error(deboardErrorMessage(err), err);
@@ -103,12 +115,17 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
   };
 
   const onPay = async (choice: PaymentChoice<VisitPaymentMethod>) => {
-    if (choice.method === 'cash') {
-      await runDeboard({ method: 'cash', amount: quote.due });
+    const step = checkoutStep(choice.method, choice.payLater === true, quote.due);
+    if (!step) return;
+    if (step.kind === 'cash') {
+      await runDeboard({ payment: { method: 'cash', amount: step.amount } });
       return;
     }
-    const method = choice.method;
-    if (!method) return;
+    if (step.kind === 'link-pay-later') {
+      await runDeboard({ payLater: true });
+      return;
+    }
+    const method = step.kind === 'card' ? 'card' : 'payment_link';
     let res: Awaited<ReturnType<typeof settle.mutateAsync>>;
     try {
       res = await settle.mutateAsync({ boardingid: details._id, method });
@@ -126,15 +143,22 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
       return;
     }
     const amount = res.deboard.due;
+    let outcome: Awaited<ReturnType<typeof checkout.payByCard>> | 'nothing' = 'nothing';
     if (amount > 0) {
       setCarding(true);
       try {
-        await checkout.payByCard({ boardingId: details._id, amount, description: `${details.boardingType.purpose}: ${pet}` });
+        outcome = await checkout.payByCard({
+          boardingId: details._id,
+          amount,
+          description: `${details.boardingType.purpose}: ${pet}`,
+        });
       } finally {
         setCarding(false);
       }
     }
-    await onRefresh();
+    // Paid: the same action deboards (nothing is due any more).
+    const q = await onRefresh();
+    if ((outcome === 'paid' || outcome === 'nothing') && q && q.due === 0) await runDeboard();
   };
 
   const onCheck = async () => {
@@ -148,7 +172,10 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
     <Stack gap="sm">
       {due ? (
         <Alert color="orange" variant="light" title="Payment due" data-testid="deboard-due-alert">
-          <Text size="sm">{M.due(formatINR(quote.due), pet)}. Take it by cash, a payment link or card.</Text>
+          <Text size="sm">
+            {M.due(formatINR(quote.due), pet)}. Cash or card settles it and deboards in one step; a payment link deboards only
+            with ‘Pay later’.
+          </Text>
         </Alert>
       ) : null}
       <PaymentLinkPanel
@@ -189,7 +216,13 @@ export function DeboardActions({ details, quote, onDone, onRefresh, refreshing }
         total={quote.due}
         onSubmit={(c) => void onPay(c)}
         submitting={deboard.isPending || settle.isPending}
-        methods={VISIT_PAYMENT_METHODS}
+        methods={CHECKOUT_METHODS}
+        payLater
+        payLaterText={{
+          label: CHECKOUT_PAY_LATER_LABEL,
+          description: CHECKOUT_PAY_LATER_HINT,
+          methods: CHECKOUT_PAY_LATER_METHODS,
+        }}
       />
       {checkout.element}
     </Stack>

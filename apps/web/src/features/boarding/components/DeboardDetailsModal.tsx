@@ -1,13 +1,13 @@
 import { Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DEBOARD_MESSAGES as M } from '@pawdesk/shared';
+import { type DeboardResponse, DEBOARD_MESSAGES as M } from '@pawdesk/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingState } from '../../../components/states';
 import { notify } from '../../../lib/notify';
 import { useBoardingDetails } from '../api/get-boarding-details';
 import { DeboardActions } from './DeboardActions';
-import { ChargesPart, DaysPart, StayHeader, SubscriptionPart } from './DetailsParts';
+import { BillPart, ChargesPart, DaysPart, StayHeader, SubscriptionPart } from './DetailsParts';
 
 /** The row the overlay was opened from (its name and category show while the details load). */
 export interface OpenBoarding {
@@ -21,7 +21,16 @@ export interface OpenBoarding {
  * and the way out (pay, then deboard). A details load that fails shows 'Error in fetching boarding details' and
  * goes to Pet Records.
  */
-export function DeboardDetailsModal({ boarding, onClose }: { boarding: OpenBoarding | null; onClose: () => void }) {
+export function DeboardDetailsModal({
+  boarding,
+  onClose,
+  onDeboarded,
+}: {
+  boarding: OpenBoarding | null;
+  onClose: () => void;
+  /** The pet left: the deboarding's answer (its receipt, what stays owed). */
+  onDeboarded?: (res: DeboardResponse, boarding: OpenBoarding) => void;
+}) {
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const navigate = useNavigate();
   const q = useBoardingDetails(boarding?._id ?? null);
@@ -60,11 +69,15 @@ export function DeboardDetailsModal({ boarding, onClose }: { boarding: OpenBoard
           <Divider />
           <DaysPart details={data.boardingDetails} quote={data.deboard} />
           <SubscriptionPart quote={data.deboard} />
+          <BillPart details={data.boardingDetails} quote={data.deboard} />
           <ChargesPart details={data.boardingDetails} quote={data.deboard} />
           <DeboardActions
             details={data.boardingDetails}
             quote={data.deboard}
-            onDone={onClose}
+            onDone={(res) => {
+              if (boarding) onDeboarded?.(res, boarding);
+              onClose();
+            }}
             onRefresh={refresh}
             refreshing={q.isFetching}
           />

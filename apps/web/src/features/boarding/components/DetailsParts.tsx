@@ -5,6 +5,7 @@ import { formatINR } from '@pawdesk/shared/money';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/Money';
 import { entryDate, StatusBadge } from './BoardedPetsList';
+import { billLines } from './checkout-flow';
 
 /** Categories whose stays are charged per extra day without a subscription (spec 001 §9). */
 const PER_DAY_CODES = new Set(['hostel', 'day_care']);
@@ -175,6 +176,35 @@ export function ChargesPart({ details, quote }: { details: DeboardDetails; quote
             </Text>
           </Group>
         </Group>
+      </Stack>
+    </Section>
+  );
+}
+
+/**
+ * The stay's bill (issue 18), when services were added to it: the stay itself (its sale and extra days) and each
+ * service with its own due; check-out settles them all at once.
+ */
+export function BillPart({ details, quote }: { details: DeboardDetails; quote: DeboardQuote }) {
+  if (quote.services.length === 0) return null;
+  return (
+    <Section title="The stay's bill">
+      <Stack gap={4} data-testid="deboard-bill">
+        {billLines(quote, details.boardingType.purpose).map((l) => (
+          <Group key={l.key} justify="space-between" gap="sm" wrap="nowrap" data-testid="deboard-bill-line">
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm">{l.label}</Text>
+              {l.at ? (
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(l.at)}
+                </Text>
+              ) : null}
+            </div>
+            <Text size="sm" fw={500} c={l.due > 0 ? 'red.8' : 'teal.8'}>
+              {l.due > 0 ? <Money value={l.due} /> : 'Paid'}
+            </Text>
+          </Group>
+        ))}
       </Stack>
     </Section>
   );

@@ -14,6 +14,7 @@ import { ApiError, errorMessage, serverAnswered } from '../../../lib/api-client'
 import { petDetailsQuery } from '../../../lib/endpoints/pets';
 import { notify } from '../../../lib/notify';
 import { queryRoots } from '../../../lib/query-keys';
+import { useBoardingCheck } from '../api/check-boarding';
 import { type SaveBodies, type SaveCode, type SaveVisitInput, useSaveVisit } from '../api/save-visit';
 import type { Admission } from './AdmissionWarning';
 
@@ -97,6 +98,9 @@ export function useVisitSave(petId: string | null, visitTypeId: string): VisitSa
   // The owner's wallet is offered among the payment methods (its balance shown, taken at most).
   const owner = useQuery({ ...petDetailsQuery(petId), retry: false }).data?.owner._id;
   const followUp = usePaymentFollowUp();
+  // A boarded pet's services may go on the stay's bill, paid at check-out (issue 18).
+  const boarded = Boolean(useBoardingCheck(petId).data);
+  const methods = boarded ? SALE_PAYMENT_METHODS : SALE_PAYMENT_METHODS.filter((m) => m !== 'stay_bill');
   const [pending, setPending] = useState<SaveRequest | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
@@ -161,7 +165,7 @@ export function useVisitSave(petId: string | null, visitTypeId: string): VisitSa
           onSubmit={onPay}
           submitting={save.isPending}
           withPaymentType={pending?.withPaymentType ?? false}
-          methods={petId === null || pending?.noWallet ? VISIT_PAYMENT_METHODS : SALE_PAYMENT_METHODS}
+          methods={petId === null || pending?.noWallet ? VISIT_PAYMENT_METHODS : methods}
           walletOwnerId={owner}
         />
         {followUp.element}

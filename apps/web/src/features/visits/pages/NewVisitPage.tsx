@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { isId, VISIT_MESSAGES, VISIT_SAVED_MESSAGES, type VisitTypeApi, WALK_IN_MESSAGES } from '@pawdesk/shared';
-import { IconAlertTriangle, IconArrowLeft, IconShoppingBag } from '@tabler/icons-react';
+import { formatDateTime } from '@pawdesk/shared/dates';
+import { IconAlertTriangle, IconArrowLeft, IconBed, IconShoppingBag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -17,6 +18,8 @@ import { ShopForm } from '../components/ShopForm';
 import { useVisitSave } from '../components/use-visit-save';
 
 const SELECT = 'select';
+/** The boarding purposes: a boarded pet gets 'already boarded' instead of their forms; other purposes stay open. */
+const STAY_PURPOSE_CODES: readonly string[] = ['hostel', 'day_care', 'day_school', 'play_school', 'dog_park'];
 const OTHERS = 'others';
 
 /** The Shop form for a walk-in customer (no pet), with the shared save flow. */
@@ -39,7 +42,8 @@ export default function NewVisitPage() {
 /**
  * New Visit (spec 001 §2): the pet from navigation state, a purpose select from the server's visit types
  * (Inquiry first shown), and the purpose's sub-form priced with the current prices. A boarded pet gets
- * 'The pet is already boarded in {purpose}' instead of the form.
+ * 'The pet is already boarded in {purpose}' instead of a boarding purpose's form (Hostel, Day Care, Day School,
+ * Play School, Dog Park); its other purposes may be paid now or added to the stay's bill (issue 18).
  */
 function NewVisit() {
   const state = useLocation().state as { petId?: unknown } | null;
@@ -135,15 +139,17 @@ function NewVisit() {
     );
   } else if (loading || !pet.data) {
     body = <LoadingState label="Loading the visit form..." />;
-  } else if (boarding.data) {
-    body = (
-      <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Already boarded" role="alert">
-        {VISIT_SAVED_MESSAGES.alreadyBoarded(boarding.data.boardingType.purpose)}
-      </Alert>
-    );
   } else {
+    const stay = boarding.data;
     body = (
       <>
+        {stay ? (
+          <Alert color="blue" variant="light" icon={<IconBed size={18} />} title="Staying now" data-testid="stay-banner">
+            {pet.data.name} is staying in {stay.boardingType.purpose} since {formatDateTime(stay.entryTime)}. Grooming,
+            Veterinary, Shop and Inquiry can be recorded now, paid at once or added to the stay&apos;s bill and settled at
+            check-out.
+          </Alert>
+        ) : null}
         <Card withBorder radius="lg" padding="md">
           <Select
             label="Purpose of visit"
@@ -158,6 +164,10 @@ function NewVisit() {
           <Text c="dimmed" size="sm">
             Please select a purpose of visit.
           </Text>
+        ) : type && stay && STAY_PURPOSE_CODES.includes(type.code) ? (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Already boarded" role="alert">
+            {VISIT_SAVED_MESSAGES.alreadyBoarded(stay.boardingType.purpose)}
+          </Alert>
         ) : type ? (
           <PurposeForm key={type._id} petId={petId} type={type} />
         ) : (

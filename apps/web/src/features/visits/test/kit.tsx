@@ -147,6 +147,8 @@ export function mockVisitApi({ subscription = null, missing = [], saveAnswer }: 
     // How a stay is counted (the boarding forms show the dates a booking covers): the defaults.
     http.get('/api/v1/settings/stays', () => HttpResponse.json({ success: true, settings: DEFAULT_STAY_SETTINGS })),
     http.post('/api/v1/boarding/admissioncheck', () => HttpResponse.json({ success: true, ok: missing.length === 0, missing })),
+    // The pet is not boarded (a boarded pet's payment options add 'Add to the stay's bill', issue 18).
+    http.post('/api/v1/boarding/checkboarding', () => HttpResponse.json({ success: true, message: 'Not boarded' })),
     // The payment options offer the owner's wallet (issue 16): the pet names its owner, whose wallet is empty.
     http.get(`/api/v1/pet/getpetdetails/${PET_ID}`, () =>
       HttpResponse.json({ success: true, pet: { _id: PET_ID, name: 'Bruno', owner: { _id: OWNER_ID, name: 'Asha' } } }),
