@@ -130,7 +130,9 @@ for (const [label, viewport] of WIDTHS) {
       const second = (await addOwnerWithDog(request)).petIds[0]!;
       await page.goto('/staff/dashboard');
       await page.evaluate(() =>
-        document.querySelectorAll('.mantine-Notification-root button').forEach((b) => (b as HTMLElement).click()),
+        document.querySelectorAll('.mantine-Notification-root button').forEach((b) => {
+          (b as HTMLElement).click();
+        }),
       );
       await expect(toasts(page)).toHaveCount(0);
       await openWithPet(page, '/staff/nvisit2', second);

@@ -90,13 +90,7 @@ export const HALF_DAY_MESSAGES = {
  * Hostel and Day Care: (daily price − discount) × days, or 0 with the pet's subscription; a half day is the type's
  * half-day price less the discount (issue 18). The answer says what the stay covers under the business's rule.
  */
-async function addStay(
-  ctx: AppContext,
-  b: BoardingVisit,
-  userId: string,
-  code: 'hostel' | 'day_care',
-  caller?: SaleCaller,
-) {
+async function addStay(ctx: AppContext, b: BoardingVisit, userId: string, code: 'hostel' | 'day_care', caller?: SaleCaller) {
   const type = await saleTarget(ctx.db, b, code);
   const d = b.details;
   const halfDay = d.halfDay === true;

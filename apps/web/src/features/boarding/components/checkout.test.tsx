@@ -42,6 +42,14 @@ const quote: DeboardQuote = {
   services: [{ visitId: GROOMING, purpose: 'Grooming', createdAt: '2026-11-25T09:00:00.000Z', charged: 700, paid: 0, due: 700 }],
   pendingPayments: [],
   canDeboard: false,
+  countingRule: 'calendar_days',
+  unit: 'day',
+  label: '2 days: 25 Nov to 26 Nov',
+  halfDay: false,
+  halfDayBooked: false,
+  lateCheckOut: false,
+  lateCheckOutCharge: 0,
+  halfDayCharge: 0,
 };
 
 describe('the check-out rules', () => {

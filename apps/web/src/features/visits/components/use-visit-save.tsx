@@ -99,7 +99,7 @@ export function useVisitSave(petId: string | null, visitTypeId: string): VisitSa
   const owner = useQuery({ ...petDetailsQuery(petId), retry: false }).data?.owner._id;
   const followUp = usePaymentFollowUp();
   // A boarded pet's services may go on the stay's bill, paid at check-out (issue 18).
-  const boarded = Boolean(useBoardingCheck(petId).data);
+  const boarded = Boolean(useBoardingCheck(petId ?? undefined).data);
   const methods = boarded ? SALE_PAYMENT_METHODS : SALE_PAYMENT_METHODS.filter((m) => m !== 'stay_bill');
   const [pending, setPending] = useState<SaveRequest | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
