@@ -128,7 +128,7 @@ test.describe('inventory', () => {
   test('the alert list shows items at or below their reorder level; Refill opens the edit screen', async ({ page, request }) => {
     const low = await addViaApi(request, { itemName: `${tag()} Gauze Roll`, stock: 2, stockUnit: 'item', reorderLevel: 5 });
     await loginAs(page, request, 'staff', '/staff/dashboard');
-    await page.getByRole('link', { name: 'Alert List' }).click();
+    await page.getByRole('link', { name: 'Alert List', exact: true }).click();
     await expect(page).toHaveURL(/\/staff\/alertlist$/);
     await expect(page.getByRole('columnheader', { name: 'Item Name' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: low.itemName });
