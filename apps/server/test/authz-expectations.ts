@@ -74,6 +74,16 @@ const receiptOfA = (fx: Fixtures): Promise<string> => {
   }
   return r;
 };
+const visitsOfA = new WeakMap<Fixtures, Promise<string>>();
+/** One inquiry visit of customer A's pet, made once per matrix run (read only). */
+const visitOfA = (fx: Fixtures): Promise<string> => {
+  let v = visitsOfA.get(fx);
+  if (!v) {
+    v = fx.visit();
+    visitsOfA.set(fx, v);
+  }
+  return v;
+};
 const petOfA = (fx: Fixtures) => ({ params: { id: fx.a.petId } });
 const day = (fx: Fixtures) => ({ params: { date: fx.today } });
 const V = '/api/v1';
@@ -308,6 +318,12 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/documents/{id}/pdf`]: ownerOrStaff(200, async (fx) => ({ params: { id: await receiptOfA(fx) } })),
   [`GET ${V}/documents`]: staffOnly(200, (fx) => ({ query: { ownerId: fx.a.ownerId } })),
   [`GET ${V}/customer/documents`]: customerOnly(200, () => ({ query: { limit: 5 } })),
+  // The customer area (issue 19): This Month is the caller's own; a visit's documents only for the visit's owner.
+  [`GET ${V}/customer/summary`]: customerOnly(),
+  [`GET ${V}/customer/visits/{id}/documents`]: rule(
+    { anonymous: 401, customerA: 200, customerB: 403, staff: 403, admin: 403, disabledStaff: 401 },
+    async (fx) => ({ params: { id: await visitOfA(fx) } }),
+  ),
   [`POST ${V}/documents/{id}/email`]: staffOnly(200, async (fx) => ({ params: { id: await receiptOfA(fx) }, body: {} })),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),

@@ -49,3 +49,4 @@ export * from './stays/counting.ts';
 export * from './reservations/schemas.ts';
 
 export * from './stays/booking.ts';
+export * from './customer/summary.ts';

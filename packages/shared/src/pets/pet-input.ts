@@ -37,6 +37,7 @@ export const PET_MSG = {
   givenOnFuture: 'Date given cannot be later than today',
   nextDueBeforeGiven: 'Next due date cannot be before the date given',
   segment: 'Segment is required',
+  completeProfile: 'Please complete your profile first: add your phone number and address, then register your pet.',
   phoneTaken: 'This phone number belongs to another owner',
   customerPhoneTaken:
     'This phone number is already registered to another owner at the clinic. Use a different number or contact the clinic to link your pets.',
@@ -70,6 +71,9 @@ const vaccinationDate = text()
   .nullish()
   .transform((v) => (v === undefined ? undefined : v ? v : null))
   .refine((v) => v == null || isIsoDate(v), PET_MSG.invalidDate);
+
+/** A blank string (or only spaces) is no value. */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** Absent stays absent; '' and null mean none. */
 const orNone = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
@@ -214,14 +218,24 @@ export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form'
     .superRefine(breedRule as never, whenPet)
     .transform(clearCustomBreed);
 
-  /** POST /pet/addpet: one owner and one or more pets (spec 000 §3 "Create payload"). */
-  const addPetBody = z.object({
-    ownerName: requiredText(PET_MSG.ownerName, 120, 'Asha Verma'),
-    phone: phoneSchema,
-    email: optionalEmail,
-    address: addressSchema,
-    pets: z.array(petInput, { error: PET_MSG.pets }).min(1, PET_MSG.pets).max(20, PET_MSG.tooManyPets),
-  });
+  /**
+   * POST /pet/addpet: one owner and one or more pets (spec 000 §3 "Create payload"). The existing web client's
+   * customer form sends the segment once, at the top level (`{segment, pets: [...], ownerName, …}`): it is taken for
+   * every pet that names none (issue 19).
+   */
+  const addPetBody = z
+    .object({
+      ownerName: requiredText(PET_MSG.ownerName, 120, 'Asha Verma'),
+      phone: phoneSchema,
+      email: optionalEmail,
+      address: addressSchema,
+      segment: optionalSegment,
+      pets: z.array(petInput, { error: PET_MSG.pets }).min(1, PET_MSG.pets).max(20, PET_MSG.tooManyPets),
+    })
+    .transform(({ segment, ...body }) => ({
+      ...body,
+      pets: body.pets.map((p) => ({ ...p, segment: p.segment ?? segment ?? null })),
+    }));
 
   /**
    * POST /pet/editpetdetails: id plus the pet's fields (species may be left out to keep it); `vaccinations`, when
@@ -237,14 +251,18 @@ export function petSchemas(tz: string = DEFAULT_TZ, mode: PetSchemaMode = 'form'
     .superRefine(breedRule as never, whenPet)
     .transform(clearCustomBreed);
 
-  /** POST /customer/pet/addpet: the customer form of spec 001 §3/§5, owner phone and address editable. */
+  /**
+   * POST /customer/pet/addpet: the customer form of spec 001 §3/§5, owner phone and address editable. Left out (or
+   * empty), they are the customer's profile's; a customer whose profile has neither is asked to complete it (400
+   * PET_MSG.completeProfile), never told about fields their form did not show (issue 19).
+   */
   const customerPetBody = z
     .object({
       ...petFields,
       vaccinations,
       segment: z.enum(SEGMENTS, { error: PET_MSG.segment }),
-      phone: phoneSchema,
-      address: addressSchema,
+      phone: z.preprocess(blankToNull, phoneSchema.nullish()).transform((v) => v ?? null),
+      address: z.preprocess(blankToNull, addressSchema.nullish()).transform((v) => v ?? null),
     })
     .superRefine(breedRule as never, whenPet)
     .transform(clearCustomBreed);

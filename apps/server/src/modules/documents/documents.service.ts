@@ -689,25 +689,42 @@ async function datedDocs(db: DbOrTx, docs: DocumentRow[]): Promise<Dated[]> {
 const datedReceipts = (entries: readonly LedgerRow[], tz: string): Dated[] =>
   entries.filter(isReceipt).map((e) => ({ at: e.paidAt ?? e.createdAt, id: e.id, summary: summaryOfReceipt(e, tz) }));
 
+/**
+ * A visit's documents and receipts, newest first; with `ownerId`, only those issued to that owner (a customer reads
+ * their own, never a previous owner's of a pet that changed hands).
+ */
+async function visitDocuments(ctx: DocumentsContext, visitId: string, ownerId?: string): Promise<DocumentSummary[]> {
+  const mine = <T extends { ownerId: string | null }>(r: T) => ownerId === undefined || r.ownerId === ownerId;
+  const entries = ((await entriesBySubject(ctx.db, 'visitId', [visitId])).get(visitId) ?? []).filter(mine);
+  const docs = (await findDocumentsOfVisit(ctx.db, visitId)).filter(mine);
+  // A stay's charges (extra days) name the visit too; documents of rows that name no visit come by their rows.
+  const known = new Set(docs.map((d) => d.id));
+  const more = (
+    await findDocumentsOfEntries(
+      ctx.db,
+      entries.map((e) => e.id),
+    )
+  ).filter((d) => !known.has(d.id) && mine(d));
+  const all = [...(await datedDocs(ctx.db, [...docs, ...more])), ...datedReceipts(entries, ctx.config.tz)];
+  return all.sort(newestFirst).map((d) => d.summary);
+}
+
+/**
+ * The documents and receipts of one visit issued to the signed-in customer's owner record (the caller has checked
+ * that the visit is of one of their pets). A customer without an owner record has none.
+ */
+export async function customerVisitDocuments(ctx: DocumentsContext, userId: string, visitId: string): Promise<DocumentSummary[]> {
+  const owner = await ownerOfCustomer(ctx.db, userId);
+  if (!owner) return [];
+  return visitDocuments(ctx, visitId, owner.id);
+}
+
 /** A visit's (or an owner's) documents and receipts, newest first (staff). */
 export async function listDocuments(
   ctx: DocumentsContext,
   q: { visitId?: string; ownerId?: string },
 ): Promise<DocumentSummary[]> {
-  if (q.visitId) {
-    const entries = (await entriesBySubject(ctx.db, 'visitId', [q.visitId])).get(q.visitId) ?? [];
-    const docs = await findDocumentsOfVisit(ctx.db, q.visitId);
-    // A stay's charges (extra days) name the visit too; documents of rows that name no visit come by their rows.
-    const known = new Set(docs.map((d) => d.id));
-    const more = (
-      await findDocumentsOfEntries(
-        ctx.db,
-        entries.map((e) => e.id),
-      )
-    ).filter((d) => !known.has(d.id));
-    const all = [...(await datedDocs(ctx.db, [...docs, ...more])), ...datedReceipts(entries, ctx.config.tz)];
-    return all.sort(newestFirst).map((d) => d.summary);
-  }
+  if (q.visitId) return visitDocuments(ctx, q.visitId);
   if (q.ownerId) {
     const docs = await findDocumentsOfOwner(ctx.db, q.ownerId, 1000);
     const entries = await entriesOfOwner(ctx.db, q.ownerId);

@@ -374,3 +374,25 @@ export async function cashMovedBetween(db: DbOrTx, from: Date, to: Date): Promis
 export async function entriesPaidBetween(db: DbOrTx, from: Date, to: Date): Promise<LedgerRow[]> {
   return db.select().from(payments).where(completedBetween(from, to)).orderBy(payments.paidAt, payments.createdAt, payments.id);
 }
+
+// ---------------------------------------------------------------- the customer dashboard (issue 19; read only)
+
+/**
+ * What an owner paid (completed payments, any account) and was refunded (completed refunds) with paid_at in
+ * [from, to), in paise: the customer dashboard's "spent this month".
+ */
+export async function ownerMoneyBetween(
+  db: DbOrTx,
+  ownerId: string,
+  from: Date,
+  to: Date,
+): Promise<{ paidPaise: number; refundedPaise: number }> {
+  const [row] = await db
+    .select({
+      paid: sql<string | null>`sum(${payments.amountPaise}) filter (where ${payments.kind} = 'payment')`,
+      refunded: sql<string | null>`sum(${payments.amountPaise}) filter (where ${payments.kind} = 'refund')`,
+    })
+    .from(payments)
+    .where(and(eq(payments.ownerId, ownerId), completedBetween(from, to)));
+  return { paidPaise: Number(row?.paid ?? 0), refundedPaise: Number(row?.refunded ?? 0) };
+}

@@ -442,5 +442,6 @@ export {
   entriesPaidBetween,
   type LedgerTotal,
   ledgerTotalsBetween,
+  ownerMoneyBetween,
   walletAppliedBetween,
 } from './payments.repo.ts';

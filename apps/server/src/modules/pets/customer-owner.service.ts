@@ -32,6 +32,17 @@ import { petDetails, petFormFields, withVaccinations } from './pets.service.ts';
 /** Most pets one customer's list returns (a household, not a kennel). */
 export const CUSTOMER_PETS_MAX = 200;
 
+/**
+ * A customer whose profile has no phone or address, and whose request gives none: one message asking them to
+ * complete the profile (the form shows it with a way to do so), and `errors.profile` naming what is missing.
+ */
+const profileIncomplete = (missing: { phone: boolean; address: boolean }) =>
+  badRequest(PET_MSG.completeProfile, {
+    profile: PET_MSG.completeProfile,
+    ...(missing.phone ? { phone: PET_MSG.phoneRequired } : {}),
+    ...(missing.address ? { address: PET_MSG.address } : {}),
+  });
+
 const phoneTaken = (message: string) => conflict(message, { errors: { phone: message } });
 
 /**
@@ -98,11 +109,15 @@ export async function customerAddPet(db: DbOrTx, userId: string, input: Customer
   const message = PET_MSG.customerPhoneTaken;
   const petId = await asCustomer(db, userId, message, async (tx, user) => {
     let owner = await findOwnerByUser(tx, userId);
+    // Left out, the phone and address are the profile's; a profile without them is completed first (issue 19).
+    const phone = input.phone || owner?.phone || user.phone;
+    const address = input.address || owner?.address || user.address;
+    if (!phone || !address) throw profileIncomplete({ phone: !phone, address: !address });
     if (owner) {
-      await assertPhoneFree(tx, input.phone, owner.id, message);
-      await updateOwner(tx, owner.id, { name: user.fullName, email: user.email, phone: input.phone, address: input.address });
+      await assertPhoneFree(tx, phone, owner.id, message);
+      await updateOwner(tx, owner.id, { name: user.fullName, email: user.email, phone, address });
     } else {
-      owner = await createOwnOwner(tx, user, input.phone, input.address, message);
+      owner = await createOwnOwner(tx, user, phone, address, message);
     }
     const [id] = await insertPets(
       tx,
@@ -176,4 +191,10 @@ export async function saveCustomerProfile(db: DbOrTx, userId: string, body: Cust
     if (owner) await updateOwner(tx, owner.id, { name: body.fullName, phone: body.phone, address: body.address });
     return toProfile(user, owner ? { ...owner, phone: body.phone, address: body.address } : undefined);
   });
+}
+
+/** The ids of the caller's own pets (the customer dashboard's figures). */
+export async function customerPetIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await findPets(db, { ownerWhere: ownedByUser(userId), limit: CUSTOMER_PETS_MAX - 1 });
+  return rows.map((r) => r.id);
 }

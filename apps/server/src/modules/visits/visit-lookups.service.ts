@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { findVisitLabels } from './visit-lookups.repo.ts';
+import { countVisitsOfPets, findVisitLabels, findVisitPet } from './visit-lookups.repo.ts';
 
 /** A visit as a list of another module names it: its purpose, and whether it was voided. */
 export interface VisitLabel {
@@ -12,4 +12,14 @@ export interface VisitLabel {
 export async function visitLabelsByIds(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, VisitLabel>> {
   const rows = await findVisitLabels(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, { id: r.id, purpose: r.purpose, voided: r.voidedAt !== null }]));
+}
+
+/** How many visits of these pets were recorded in [from, to), voided ones left out. */
+export function countVisitsOfPetsBetween(db: DbOrTx, petIds: readonly string[], from: Date, to: Date): Promise<number> {
+  return countVisitsOfPets(db, petIds, from, to);
+}
+
+/** The pet a visit is of; undefined for no such visit. */
+export function petOfVisit(db: DbOrTx, visitId: string): Promise<{ id: string; petId: string | null } | undefined> {
+  return findVisitPet(db, visitId);
 }
