@@ -664,6 +664,26 @@ describe('pets (staff)', () => {
     expect(pets).toHaveLength(1);
   });
 
+  it('POST /pet/addpet with a customer token and `segment` at the top level (issue 19) → 201; every pet takes it', async () => {
+    const c = await t.user('customer', { fullName: 'Meera Joshi' });
+    const pet = petForm({ vaccinations: [] });
+    const res = await clientCall('POST', '/pet/addpet', c.token, {
+      segment: 'Day Care',
+      pets: [
+        { ...pet, name: 'Simba' },
+        { ...pet, name: 'Nala' },
+      ],
+      ownerName: 'Meera Joshi',
+      phone: phone(),
+      email: c.email,
+      address: 'Sector 57, Gurugram',
+    });
+    expect(res.status).toBe(201);
+    expectFields(res.json(), { success: 'boolean', message: 'string' });
+    const pets = (await clientCall('POST', '/customer/pet/getallpets', c.token)).json().pets as { segment: string }[];
+    expect(pets.map((p) => p.segment)).toEqual(['Day Care', 'Day Care']);
+  });
+
   it('GET /pet/getallpets → success, list [pet with owner] (no limit: up to 500)', async () => {
     await makePet(t.database.db, { dob: '2020-02-02' });
     const res = await clientCall('GET', '/pet/getallpets', staff.token);

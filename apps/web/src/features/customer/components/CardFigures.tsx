@@ -3,7 +3,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Money } from '../../../components/Money';
 import { InlineErrorState } from '../../../components/states';
 import { useAuth } from '../../../lib/auth';
-import { customerSubscriptionsQuery, myWalletQuery, subscriptionCounts } from '../../../lib/endpoints/customer';
+import { customerSubscriptionsQuery, myPackagesQuery, myWalletQuery, subscriptionCounts } from '../../../lib/endpoints/customer';
+import { useCustomerSummary } from '../api/summary';
 
 /** The Buy subscription card's figures: active subscriptions and how many of them are expiring soon. */
 export function SubscriptionFigures() {
@@ -46,6 +47,46 @@ export function WalletFigure() {
           Low Wallet Balance
         </Text>
       ) : null}
+    </Group>
+  );
+}
+
+/** The Wallet Balance card's second figure: the boarding packages running now (the wallet pays their days). */
+export function ActivePackagesFigure() {
+  const q = useQuery(myPackagesQuery());
+  if (q.isPending) return <Skeleton height={18} width={120} aria-label="Loading your packages" />;
+  if (!q.data) return <InlineErrorState message="Could not load your packages" onRetry={() => q.refetch()} />;
+  const active = q.data.packages.filter((p) => p.status === 'active');
+  return (
+    <Text size="sm" data-testid="card-packages">
+      <Text span fw={700}>
+        {active.length}
+      </Text>{' '}
+      active {active.length === 1 ? 'package' : 'packages'}
+      {active.length ? `: ${active.map((p) => p.name).join(', ')}` : ''}
+    </Text>
+  );
+}
+
+/** The This Month card's figures: visits of the customer's pets and what they paid this month (the server's). */
+export function ThisMonthFigures() {
+  const q = useCustomerSummary();
+  if (q.isPending) return <Skeleton height={28} width={180} aria-label="Loading this month" />;
+  if (!q.data) return <InlineErrorState message="Could not load this month" onRetry={() => q.refetch()} />;
+  return (
+    <Group gap="lg" align="baseline" data-testid="card-month">
+      <Text size="sm">
+        <Text span fz={24} fw={700} data-testid="card-month-visits">
+          {q.data.visits}
+        </Text>{' '}
+        {q.data.visits === 1 ? 'visit' : 'visits'}
+      </Text>
+      <Text size="sm">
+        <Text span fz={24} fw={700} data-testid="card-month-spent">
+          <Money value={q.data.spent} />
+        </Text>{' '}
+        spent
+      </Text>
     </Group>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
-  IconCalendarPlus,
+  IconCalendarStats,
+  IconChevronRight,
   IconCreditCard,
   IconFileInvoice,
   IconHistory,
-  IconPaw,
   IconUserCircle,
   IconWallet,
 } from '@tabler/icons-react';
@@ -13,9 +13,20 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
 import { useAuth } from '../../../lib/auth';
-import { SubscriptionFigures, WalletFigure } from '../components/CardFigures';
+import { ActivePackagesFigure, SubscriptionFigures, ThisMonthFigures, WalletFigure } from '../components/CardFigures';
+import { HelpCard } from '../components/HelpCard';
+import { MyPetsCard } from '../components/MyPetsCard';
 
-const cards: { title: string; text: string; to: string; icon: ReactNode; figure?: ReactNode }[] = [
+interface FigureCard {
+  title: string;
+  text: string;
+  /** Where Open leads; none for a card that only shows figures. */
+  to?: string;
+  icon: ReactNode;
+  figure: ReactNode;
+}
+
+const figureCards: FigureCard[] = [
   {
     title: 'Buy subscription',
     text: 'Save on regular day school, play school, day care and hostel stays.',
@@ -28,15 +39,24 @@ const cards: { title: string; text: string; to: string; icon: ReactNode; figure?
     text: 'Your wallet, subscriptions (days and groomings left) and boarding packages.',
     to: '/customer/subscription',
     icon: <IconWallet />,
-    figure: <WalletFigure />,
+    figure: (
+      <Stack gap={4}>
+        <WalletFigure />
+        <ActivePackagesFigure />
+      </Stack>
+    ),
   },
-  { title: 'Register New Pet', text: 'Add a pet to book services for it.', to: '/customer/petform', icon: <IconPaw /> },
   {
-    title: 'Book Services',
-    text: 'Book grooming, day care, vet visits and more.',
-    to: '/customerservice',
-    icon: <IconCalendarPlus />,
+    title: 'This Month',
+    text: 'Visits of your pets and what you paid this month.',
+    to: '/customer/viewvisit',
+    icon: <IconCalendarStats />,
+    figure: <ThisMonthFigures />,
   },
+];
+
+/** The links the dashboard has always had (visits, documents, profile). */
+const quickLinks: { title: string; text: string; to: string; icon: ReactNode }[] = [
   { title: 'Visits', text: 'Every visit of your pets with what was paid.', to: '/customer/viewvisit', icon: <IconHistory /> },
   {
     title: 'My Documents',
@@ -47,34 +67,92 @@ const cards: { title: string; text: string; to: string; icon: ReactNode; figure?
   { title: 'My Profile', text: 'Your name, phone number and address.', to: '/customer/profile', icon: <IconUserCircle /> },
 ];
 
+function Figure({ c }: { c: FigureCard }) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="sm" h="100%">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" size={40} radius="md">
+            {c.icon}
+          </ThemeIcon>
+          <Title order={2} fz="lg">
+            {c.title}
+          </Title>
+        </Group>
+        {c.figure}
+        <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+          {c.text}
+        </Text>
+        {c.to ? (
+          <Button component={Link} to={c.to} variant="light">
+            Open
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function QuickLinks() {
+  return (
+    <Card withBorder radius="lg" padding="xs" component="nav" aria-label="More for you">
+      {quickLinks.map((l) => (
+        <UnstyledButton
+          key={l.to}
+          component={Link}
+          to={l.to}
+          p="sm"
+          style={{ display: 'block', borderRadius: 'var(--mantine-radius-md)' }}
+        >
+          <Group wrap="nowrap" gap="sm">
+            <ThemeIcon variant="light" size={36} radius="md">
+              {l.icon}
+            </ThemeIcon>
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Text fw={600}>{l.title}</Text>
+              <Text size="sm" c="dimmed">
+                {l.text}
+              </Text>
+            </div>
+            <IconChevronRight size={18} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      ))}
+    </Card>
+  );
+}
+
+/**
+ * The customer dashboard (/customer/dashboard; spec 001 §2, issue 19), built for a phone first: the figures, My Pets,
+ * and help. Three cards other parts of issue 19 build are placed by the lead in the marked SLOTs below.
+ */
 export default function CustomerDashboardPage() {
   const { user } = useAuth();
   return (
     <RequireCustomer>
       <PageHeader title={`Welcome, ${user?.fullName ?? ''}`} subtitle="Everything for your pets in one place." />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        {cards.map((c) => (
-          <Card key={c.title} withBorder radius="lg" padding="lg">
-            <Stack gap="sm" h="100%">
-              <Group gap="sm">
-                <ThemeIcon variant="light" size={40} radius="md">
-                  {c.icon}
-                </ThemeIcon>
-                <Title order={2} fz="lg">
-                  {c.title}
-                </Title>
-              </Group>
-              {c.figure}
-              <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-                {c.text}
-              </Text>
-              <Button component={Link} to={c.to} variant="light">
-                Open
-              </Button>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {figureCards.map((c) => (
+            <Figure key={c.title} c={c} />
+          ))}
+        </SimpleGrid>
+
+        {/* ── SLOT book-services: the Book Services card (visit types but Buy Subscription, Shop and Inquiry; a click
+            goes to /customer/bookservice with the service in navigation state). Built by the appointments part of
+            issue 19; the lead places it here, full width. ── */}
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <MyPetsCard />
+          {/* ── SLOT upcoming-appointments: the Upcoming appointments card (appointments part of issue 19). ── */}
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {/* ── SLOT notifications: the unread Notifications card (notifications part of issue 19). ── */}
+          <QuickLinks />
+          <HelpCard />
+        </SimpleGrid>
+      </Stack>
     </RequireCustomer>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type CustomerProfile, type CustomerProfileBody, customerProfileBody, PROFILE_MSG } from '@pawdesk/shared';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { PhoneField } from '../../../components/PhoneField';
 import { RequireCustomer } from '../../../components/RequireCustomer';
@@ -16,9 +16,20 @@ interface ProfileValues {
   address: string;
 }
 
+/**
+ * `?next=` names the customer page to go back to after saving (the pet form sends a customer here to complete the
+ * profile before the first pet). Only a path of the customer area is followed.
+ */
+export function nextPath(params: URLSearchParams): string | null {
+  const next = params.get('next');
+  return next && /^\/customer\/[\w/-]*$/.test(next) ? next : null;
+}
+
 /** The form, once the profile is loaded (its values start from it). */
 function ProfileForm({ profile }: { profile: CustomerProfile }) {
   const save = useSaveProfile();
+  const navigate = useNavigate();
+  const next = nextPath(useSearchParams()[0]);
   // Checked on Save (then as fields change): a message appearing on blur would move Save away from the pointer.
   const form = useZodForm<ProfileValues, CustomerProfileBody>(
     customerProfileBody,
@@ -31,6 +42,7 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
         onSuccess: (res) => {
           form.reset({ fullName: res.profile.fullName, phone: res.profile.phone ?? '', address: res.profile.address ?? '' });
           notify.success(res.message ?? PROFILE_MSG.saved);
+          if (next) navigate(next);
         },
         onError: (err) => {
           if (!serverAnswered(err)) return notify.error('Error saving data');
@@ -45,6 +57,11 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
     <Card withBorder radius="lg" padding="lg" maw={560}>
       <form onSubmit={onSubmit} noValidate aria-label="My profile">
         <Stack>
+          {next && (!profile.phone || !profile.address) ? (
+            <Alert color="orange" variant="light" title="Complete your profile first">
+              Add your phone number and address, then save: you will go straight back to register your pet.
+            </Alert>
+          ) : null}
           <TextInput label="Full name" autoComplete="name" required {...fieldProps(form, 'fullName')} />
           <TextInput
             label="Email"
@@ -71,7 +88,7 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
               Back to dashboard
             </Button>
             <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-              {save.isPending ? 'Saving Changes...' : 'Save Changes'}
+              {save.isPending ? 'Saving Changes...' : next ? 'Save and continue' : 'Save Changes'}
             </Button>
           </Group>
         </Stack>

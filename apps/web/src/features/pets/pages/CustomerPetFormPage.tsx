@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -15,12 +16,14 @@ import {
   Title,
 } from '@mantine/core';
 import { type CustomerPetBody, customerPetBody, PET_SAVED, SEGMENTS, SPECIES, speciesLabel } from '@pawdesk/shared';
-import { useEffect } from 'react';
+import { IconUserExclamation } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Controller, FormProvider } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { serverAnswered } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { errorAt, fieldProps, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
@@ -28,13 +31,39 @@ import { useCustomerAddPet, useCustomerOwnerInfo, useMyPets } from '../api/custo
 import { breedText } from '../components/PetDetailsView';
 import { PetFields, VaccinationRows } from '../components/PetFields';
 import { OwnerPhoneField } from '../components/OwnerFields';
-import { emptyPetValues, onSaveError, type PetFormValues } from '../forms';
+import { emptyPetValues, onSaveError, type PetFormValues, type VaccinationFormValues } from '../forms';
 
 interface CustomerPetForm extends PetFormValues {
   segment: string;
   phone: string;
   address: string;
-  vaccinations: { name: string; numberOfDose: string }[];
+  vaccinations: VaccinationFormValues[];
+}
+
+/** Where the profile page sends the customer back to once their phone and address are saved. */
+export const COMPLETE_PROFILE_PATH = `/customer/profile?next=${encodeURIComponent('/customer/petform')}`;
+
+/**
+ * A customer who signed up without a phone or address (signup asks for neither) completes the profile before the
+ * first pet: a clear message and the way there and back, instead of a form that would fail on fields it never showed.
+ */
+function CompleteProfileFirst({ missing }: { missing: { phone: boolean; address: boolean } }) {
+  const what = [missing.phone ? 'phone number' : null, missing.address ? 'address' : null].filter(Boolean).join(' and ');
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Alert color="orange" variant="light" title="Complete your profile first" icon={<IconUserExclamation />} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            Before you register your first pet, please add your {what} to your profile. The clinic needs them to reach you about
+            your pet.
+          </Text>
+          <Button component={Link} to={COMPLETE_PROFILE_PATH}>
+            Complete my profile
+          </Button>
+        </Stack>
+      </Alert>
+    </Card>
+  );
 }
 
 const emptyPet = (phone = '', address = ''): CustomerPetForm => ({
@@ -80,14 +109,15 @@ function PetForm() {
   const { user } = useAuth();
   const owner = useCustomerOwnerInfo();
   const add = useCustomerAddPet();
+  const [incomplete, setIncomplete] = useState<{ phone: boolean; address: boolean } | null>(null);
   // Checked on Save, all fields at once (issue 18; see AddPetPage).
   const form = useZodForm<CustomerPetForm, CustomerPetBody>(customerPetBody, emptyPet(), 'onSubmit');
 
   // Phone and address start from the owner record (or the account) and stay editable.
   useEffect(() => {
     if (owner.data) {
-      if (!form.getValues('phone')) form.setValue('phone', owner.data.phone);
-      if (!form.getValues('address')) form.setValue('address', owner.data.address);
+      if (!form.getValues('phone')) form.setValue('phone', owner.data.phone ?? '');
+      if (!form.getValues('address')) form.setValue('address', owner.data.address ?? '');
     }
   }, [owner.data, form]);
 
@@ -95,11 +125,22 @@ function PetForm() {
     add.mutate(values, {
       onSuccess: (res) => {
         notify.success(res.message || PET_SAVED);
-        form.reset(emptyPet(values.phone, values.address));
+        form.reset(emptyPet(values.phone ?? '', values.address ?? ''));
       },
-      onError: onSaveError(form),
+      onError: (err) => {
+        // The server's profile rule (issue 19): the profile lost its phone or address since the page loaded.
+        if (serverAnswered(err) && err.errors.profile)
+          return setIncomplete({ phone: Boolean(err.errors.phone), address: Boolean(err.errors.address) });
+        onSaveError(form)(err);
+      },
     }),
   );
+
+  if (owner.isPending) return <LoadingState label="Loading your details..." />;
+  if (owner.isError)
+    return <ErrorState title="Could not load your details" message={owner.error.message} onRetry={() => void owner.refetch()} />;
+  const missing = incomplete ?? { phone: !owner.data.phone, address: !owner.data.address };
+  if (missing.phone || missing.address) return <CompleteProfileFirst missing={missing} />;
 
   return (
     <Card withBorder radius="md" padding="lg" pos="relative">
@@ -139,7 +180,7 @@ function PetForm() {
                 </Radio.Group>
               )}
             />
-            <VaccinationRows prefix="" withDates={false} />
+            <VaccinationRows prefix="" withDates />
             <div>
               <Title order={2} fz="lg" mb="sm">
                 Owner details

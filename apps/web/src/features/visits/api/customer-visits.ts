@@ -1,4 +1,4 @@
-import type { PetDetails } from '@pawdesk/shared';
+import type { CustomerVisitDocumentsResponse, PetDetails } from '@pawdesk/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { petVisitsQuery } from '../../../lib/endpoints/visits';
@@ -17,4 +17,16 @@ export function useCustomerPets(email: string | undefined) {
 /** A pet's visits, newest first, a page at a time. */
 export function useCustomerPetVisits(petId: string | undefined) {
   return useInfiniteQuery({ ...petVisitsQuery(petId), retry: false });
+}
+
+/** GET /customer/visits/{id}/documents: one of the customer's visits' documents and receipts, when asked for. */
+export function useCustomerVisitDocuments(visitId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: visitKeys.customerVisitDocuments(visitId),
+    queryFn: ({ signal }) =>
+      api<CustomerVisitDocumentsResponse>(`/customer/visits/${encodeURIComponent(visitId)}/documents`, { signal }).then(
+        (r) => r.documents,
+      ),
+    enabled,
+  });
 }

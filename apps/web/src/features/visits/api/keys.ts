@@ -7,6 +7,8 @@ import { queryRoots } from '../../../lib/query-keys';
 export const visitKeys = {
   /** GET /customerappointment/getcustomerpets: the signed-in customer's pets. */
   customerPets: (email: string) => [...queryRoots.appointments, 'customerPets', email] as const,
+  /** GET /customer/visits/{id}/documents: a customer's visit's documents (they follow the documents). */
+  customerVisitDocuments: (visitId: string) => [...queryRoots.documents, 'customer', 'visit', visitId] as const,
   /** POST /boarding/checkboarding {_id: petId}: the pet's active boarding, if any. */
   boarding: (petId: string) => [...queryRoots.boarding, 'check', petId] as const,
   /** POST /boarding/admissioncheck {_id: petId}: what the admission rule finds missing today. */

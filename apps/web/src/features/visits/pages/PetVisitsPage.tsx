@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { errorMessage } from '../../../lib/api-client';
 import { useCustomerPetVisits } from '../api/customer-visits';
 import { LoadMore } from '../../../components/LoadMore';
+import { VisitDocuments } from '../components/VisitDocuments';
 
 /** The amount paid as the customer reads it: details.payment.amount, 0 when absent (spec 001 §3). */
 function paidAmount(v: PetVisit): number {
@@ -42,6 +43,7 @@ function Visits({ petId }: { petId: string }) {
               <Text fw={600} mt={6}>
                 <Money value={paidAmount(v)} />
               </Text>
+              <VisitDocuments visitId={v._id} petName={v.pet.name} />
             </Card>
           ))}
         </SimpleGrid>
