@@ -22,9 +22,60 @@ const sub = (daysLeft: number, status: 'active' | 'inactive' | 'awaiting_payment
   planId: { _id: 'p', name: 'Day School Monthly', duration: 30, price: 12000, subscriptionType: { purpose: 'Day School' } },
 });
 
-function mockFigures(o: { subscriptions?: unknown[]; balance?: number; lowBalance?: boolean; fail?: boolean }) {
+const pet = (name: string, id: string) => ({
+  _id: id,
+  name,
+  species: 'dog',
+  breed: 'Beagle',
+  customBreed: null,
+  sex: 'Male',
+  color: 'Brown',
+  dob: null,
+  neutered: false,
+  registrationDate: '2026-01-01',
+  segment: 'Day Care',
+  vaccinations: [],
+});
+
+interface Figures {
+  subscriptions?: unknown[];
+  balance?: number;
+  lowBalance?: boolean;
+  fail?: boolean;
+  summary?: { visits: number; spent: number };
+  packages?: { name: string; status: string }[];
+  pets?: unknown[];
+}
+
+function mockFigures(o: Figures) {
   const emails: (string | null)[] = [];
+  const fail = () => HttpResponse.json({ success: false, message: 'Boom' }, { status: 500 });
   server.use(
+    http.get('/api/v1/customer/summary', () =>
+      o.fail
+        ? fail()
+        : HttpResponse.json({
+            success: true,
+            summary: { month: '2026-11', from: '2026-11-01', to: '2026-11-30', pets: 1, visits: 0, spent: 0, ...o.summary },
+          }),
+    ),
+    http.get('/api/v1/customer/packages/mine', () =>
+      o.fail ? fail() : HttpResponse.json({ success: true, packages: o.packages ?? [], wallet: { balance: o.balance ?? 0 } }),
+    ),
+    http.post('/api/v1/customer/pet/getallpets', () => (o.fail ? fail() : HttpResponse.json({ success: true, pets: o.pets ?? [] }))),
+    http.get('/api/v1/site/business', () =>
+      HttpResponse.json({
+        success: true,
+        business: {
+          name: 'Happy Tails Resort',
+          address: '12 Golf Course Road\nGurugram',
+          phone: '+91 98100 12345',
+          email: 'help@happytails.test',
+          gstin: '',
+          openingHours: 'Mon-Sun 8 AM to 8 PM',
+        },
+      }),
+    ),
     http.get('/api/v1/subscription/customer-subscriptions', ({ request }) => {
       emails.push(new URL(request.url).searchParams.get('email'));
       if (o.fail) return HttpResponse.json({ success: false, message: 'Boom' }, { status: 500 });
@@ -92,6 +143,56 @@ describe('the customer dashboard’s cards', () => {
     renderWithProviders(<CustomerDashboardPage />);
     expect(await screen.findByText('Failed to fetch subscriptions')).toBeInTheDocument();
     expect(await screen.findByText('Could not load your wallet')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Try Again' })).toHaveLength(2);
+    expect(await screen.findByText('Could not load this month')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load your packages')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load your registered pets')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Try Again' })).toHaveLength(5);
+  });
+});
+
+describe('This Month, My Pets and help', () => {
+  it("This Month shows the server's visits and amount spent; the packages running show under the wallet", async () => {
+    mockFigures({
+      summary: { visits: 3, spent: 2450.5 },
+      packages: [
+        { name: 'Hostel 15 days', status: 'active' },
+        { name: 'Old package', status: 'ended' },
+      ],
+    });
+    renderWithProviders(<CustomerDashboardPage />);
+    expect(await screen.findByTestId('card-month-visits')).toHaveTextContent('3');
+    expect(screen.getByTestId('card-month-spent')).toHaveTextContent('₹2,450.50');
+    expect(await screen.findByTestId('card-packages')).toHaveTextContent('1 active package: Hostel 15 days');
+  });
+
+  it('My Pets lists the real pets, each linking to its visits, with Register New Pet', async () => {
+    mockFigures({ pets: [pet('Bruno', '650000000000000000000b01'), pet('Coco', '650000000000000000000b02')] });
+    renderWithProviders(<CustomerDashboardPage />);
+    const list = await screen.findByRole('list', { name: 'My Pets' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByRole('link', { name: 'Coco: visits' })).toHaveAttribute(
+      'href',
+      '/customer/viewpetvisit/650000000000000000000b02',
+    );
+    expect(screen.getByRole('link', { name: 'Register New Pet' })).toHaveAttribute('href', '/customer/petform');
+  });
+
+  it('no pets yet: says so; the help card shows the configured contact details', async () => {
+    mockFigures({ pets: [] });
+    renderWithProviders(<CustomerDashboardPage />);
+    expect(await screen.findByText('No registered pets found.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '+91 98100 12345' })).toHaveAttribute('href', 'tel:+919810012345');
+    expect(screen.getByRole('link', { name: 'help@happytails.test' })).toHaveAttribute('href', 'mailto:help@happytails.test');
+    expect(screen.getByText('Mon-Sun 8 AM to 8 PM')).toBeInTheDocument();
+    expect(screen.getByText(/Happy Tails Resort is here for you/)).toBeInTheDocument();
+  });
+
+  it('keeps the links to visits, documents and profile', async () => {
+    mockFigures({});
+    renderWithProviders(<CustomerDashboardPage />);
+    const nav = screen.getByRole('navigation', { name: 'More for you' });
+    expect(within(nav).getByRole('link', { name: /My Documents/ })).toHaveAttribute('href', '/customer/documents');
+    expect(within(nav).getByRole('link', { name: /My Profile/ })).toHaveAttribute('href', '/customer/profile');
+    expect(within(nav).getByRole('link', { name: /Visits/ })).toHaveAttribute('href', '/customer/viewvisit');
   });
 });
