@@ -91,9 +91,8 @@ test('a new owner signs up, completes the profile, registers a dog, and sees its
 
   // Staff record a paid Veterinary visit for the dog (through the API).
   const staff = await apiToken(request, 'staff');
-  const types = (
-    await (await request.get('/api/v1/visit/getallvisittypes', { headers: { authorization: staff } })).json()
-  ).visitTypes as { _id: string; code: string; consultationPricePvt: number }[];
+  const types = (await (await request.get('/api/v1/visit/getallvisittypes', { headers: { authorization: staff } })).json())
+    .visitTypes as { _id: string; code: string; consultationPricePvt: number }[];
   const vet = types.find((t) => t.code === 'veterinary')!;
   const price = vet.consultationPricePvt;
   const saved = await request.post('/api/v1/visit/addveterinaryvisit', {
@@ -120,7 +119,10 @@ test('a new owner signs up, completes the profile, registers a dog, and sees its
   await shot(page, 'dashboard');
 
   // Visits: Choose Pet, then the dog's visit with its documents.
-  await page.getByRole('navigation', { name: 'More for you' }).getByRole('link', { name: /Visits/ }).click();
+  await page
+    .getByRole('navigation', { name: 'More for you' })
+    .getByRole('link', { name: /Visits/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Choose Pet' })).toBeVisible();
   await page.getByRole('button', { name: `${petName}: view visits` }).click();
   await expect(page.getByRole('heading', { name: 'Pet Visits' })).toBeVisible();

@@ -20,7 +20,10 @@ test.describe('customer profile (/customer/profile)', () => {
   }) => {
     const creds = await newCustomer(request, 'Meera Kapoor');
     await loginWith(page, request, creds, '/customer/dashboard');
-    await page.getByRole('navigation', { name: 'More for you' }).getByRole('link', { name: /My Profile/ }).click();
+    await page
+      .getByRole('navigation', { name: 'More for you' })
+      .getByRole('link', { name: /My Profile/ })
+      .click();
     await expect(page).toHaveURL(/\/customer\/profile$/);
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
 

@@ -196,7 +196,10 @@ for (const [width, height] of [
 
     // The owner: My Documents from the dashboard lists the invoice, the receipt and the credit note; one opens.
     await loginWith(page, request, customer.creds, '/customer/dashboard');
-    await page.getByRole('navigation', { name: 'More for you' }).getByRole('link', { name: /My Documents/ }).click();
+    await page
+      .getByRole('navigation', { name: 'More for you' })
+      .getByRole('link', { name: /My Documents/ })
+      .click();
     await expect(page).toHaveURL(/\/customer\/documents$/);
     const mine = page.getByRole('list', { name: 'My documents' });
     await expect(mine.getByRole('link', { name: `Tax Invoice ${invoiceNo}` })).toBeVisible();
