@@ -62,7 +62,9 @@ function mockFigures(o: Figures) {
     http.get('/api/v1/customer/packages/mine', () =>
       o.fail ? fail() : HttpResponse.json({ success: true, packages: o.packages ?? [], wallet: { balance: o.balance ?? 0 } }),
     ),
-    http.post('/api/v1/customer/pet/getallpets', () => (o.fail ? fail() : HttpResponse.json({ success: true, pets: o.pets ?? [] }))),
+    http.post('/api/v1/customer/pet/getallpets', () =>
+      o.fail ? fail() : HttpResponse.json({ success: true, pets: o.pets ?? [] }),
+    ),
     http.get('/api/v1/site/business', () =>
       HttpResponse.json({
         success: true,
