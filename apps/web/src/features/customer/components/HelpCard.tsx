@@ -27,7 +27,7 @@ export function HelpCard() {
   const tel = b.phone.replace(/[^\d+]/g, '');
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="help-title">
-      <Group gap="sm" mb="sm">
+      <Group gap="sm" mb="sm" wrap="nowrap" align="flex-start">
         <ThemeIcon variant="light" size={40} radius="md">
           <IconHelpCircle />
         </ThemeIcon>
