@@ -26,8 +26,10 @@ export interface OutgoingEmail {
   dedupeKey: string;
   kind: string;
   /** The business day the message is about. */
-  refDate: string;
-  ownerId: string;
+  /** null: not about a day (account emails such as a password reset; they stay out of the day's message list). */
+  refDate: string | null;
+  /** null: an account email with no owner record (a staff member's password reset). */
+  ownerId: string | null;
   ownerName: string;
   /** null: the owner has no email; the row is kept as `unreachable`. */
   toAddress: string | null;
