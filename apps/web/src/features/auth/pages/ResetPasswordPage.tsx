@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Text } from '@mantine/core';
 import { AUTH_MSG, PASSWORD_MIN } from '@pawdesk/shared';
 import { checkNewPassword } from '../../../components/account/SessionsSection';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -82,11 +82,11 @@ export default function ResetPasswordPage() {
             Set new password
           </Button>
           {error ? (
-            <Alert color="gray" variant="light">
+            <Text size="sm" ta="center">
               <Anchor component={Link} to="/forgot-password">
                 Request a new link
               </Anchor>
-            </Alert>
+            </Text>
           ) : null}
         </>
       }
