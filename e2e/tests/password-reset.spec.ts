@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PHONE, shoot } from './customer-kit';
-import { apiToken, type Credentials, expect, test, uniqueTag } from './fixtures';
+import { apiToken, type Credentials, expect, loginAs, test, uniqueTag } from './fixtures';
 
 test.use({ viewport: PHONE });
 
@@ -87,6 +87,7 @@ test.describe('password reset (phone)', () => {
     await page.goto('/customer/profile?from=email');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Please login to continue')).toBeVisible();
+    await shoot(page, 'login-to-continue');
     await loginInForm(page, creds);
     await expect(page).toHaveURL(/\/customer\/profile\?from=email$/);
 
@@ -102,5 +103,15 @@ test.describe('password reset (phone)', () => {
     await page.getByRole('navigation', { name: 'Mobile' }).locator('..').getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await request.get('/api/v1/auth/me', { headers: { authorization: token! } })).status()).toBe(401);
+  });
+
+  test('staff reach their sessions from the menu (My Account)', async ({ page, request }) => {
+    await loginAs(page, request, 'staff', '/staff/dashboard');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'My Account' }).click();
+    await expect(page).toHaveURL(/\/staff\/account$/);
+    await expect(page.getByRole('heading', { name: 'Your sessions' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Signed-in devices' }).getByText('This device')).toBeVisible();
+    await shoot(page, 'staff-account');
   });
 });

@@ -54,6 +54,7 @@ function SessionRow({ s, onEnd, busy }: { s: AuthSession; onEnd: (s: AuthSession
           variant="light"
           color="red"
           loading={busy}
+          style={{ flex: 'none' }}
           onClick={() => onEnd(s)}
           aria-label={s.current ? 'Log out of this device' : `End the session on ${s.device}`}
         >
