@@ -131,6 +131,25 @@ describe('sessions', () => {
     expect((await signIn('customer', { email: u.email, password: 'brand-new-1' })).token).toBeTruthy();
   });
 
+  it('writes last seen at most once a minute', async () => {
+    const a = await signIn('customer');
+    const sid = (await on(t.app, 'GET', '/auth/sessions', a.token)).json().sessions[0]._id as string;
+    const lastSeen = async () =>
+      (await t.database.db.select().from(userSessions).where(eq(userSessions.id, sid)))[0]!.lastSeenAt.getTime();
+    const setLastSeen = (msAgo: number) =>
+      t.database.db
+        .update(userSessions)
+        .set({ lastSeenAt: new Date(Date.now() - msAgo) })
+        .where(eq(userSessions.id, sid));
+    await setLastSeen(30_000);
+    const recent = await lastSeen();
+    await status(other, a.token);
+    expect(await lastSeen()).toBe(recent);
+    await setLastSeen(120_000);
+    await status(other, a.token);
+    expect(Date.now() - (await lastSeen())).toBeLessThan(10_000);
+  });
+
   it('a token from before sessions (no sid) keeps working until log out everywhere refuses it', async () => {
     const u = await t.user('staff'); // the harness signs a token without a session
     expect(await status(t.app, u.token)).toBe(200);
