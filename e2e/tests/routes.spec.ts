@@ -6,7 +6,7 @@ const PUBLIC = [
   '/login',
   '/signup',
   '/forgot-password',
-  '/reset-password?token=abc',
+  '/reset-password',
   '/aboutus',
   '/contactus',
   '/privacypolicy',
