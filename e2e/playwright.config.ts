@@ -47,6 +47,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      SIGNUP_RATE_LIMIT: '1000',
       TEST_CLOCK: 'true',
       // A business GSTIN (Haryana, valid check character): every sale issues its GST documents (issue 17).
       BUSINESS_GSTIN: '06AAACP1234C1Z5',

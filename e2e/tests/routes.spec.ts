@@ -5,6 +5,8 @@ const PUBLIC = [
   '/',
   '/login',
   '/signup',
+  '/forgot-password',
+  '/reset-password',
   '/aboutus',
   '/contactus',
   '/privacypolicy',
@@ -35,6 +37,7 @@ const STAFF = [
   '/staff/reservations',
   '/staff/prescription',
   '/staff/onlinecustomerappointment',
+  '/staff/account',
   '/staff/documents/000000000000000000000000',
 ];
 const CUSTOMER = [

@@ -41,6 +41,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Account sign-ups allowed per address per hour, counted in the database (across instances). */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** `true` = one reverse proxy in front (trust its X-Forwarded-For entry only), or the number of proxies. */
   TRUST_PROXY: z.union([bool, z.coerce.number().int().min(1).max(10)]).optional(),
   CORS_ORIGINS: z
@@ -104,6 +106,8 @@ export interface Config {
   logLevel: string;
   webDist?: string;
   loginRateLimit: number;
+  /** Sign-ups per address per hour (all instances together). */
+  signupRateLimit: number;
   /** Trust X-Forwarded-For entries of this many proxies in front (`true` = one); only behind a reverse proxy. */
   trustProxy: boolean | number;
   /** Origins whose browsers may call the API (CORS); none when empty or absent. */
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY ?? false,
     corsOrigins: e.CORS_ORIGINS,
     business: {

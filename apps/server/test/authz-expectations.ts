@@ -26,6 +26,8 @@ export interface Req {
   params?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
   body?: unknown;
+  /** Sent instead of the caller's shared token (anonymous and disabledStaff keep theirs): see `fx.ownSessionToken`. */
+  token?: string;
 }
 export type ReqBuilder = (fx: Fixtures, caller: Caller) => Req | Promise<Req>;
 
@@ -110,6 +112,20 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
     body: { email: caller === 'customerB' ? fx.b.email : fx.a.email, password: fx.password, role: 'customer' },
   })),
   [`GET ${V}/auth/me`]: signedIn(),
+  [`POST ${V}/auth/logout`]: signedIn(200, async (fx, caller) => ({ token: await fx.ownSessionToken(caller) })),
+  [`POST ${V}/auth/logout-all`]: signedIn(200, async (fx, caller) => ({ token: await fx.ownSessionToken(caller) })),
+  [`GET ${V}/auth/sessions`]: signedIn(),
+  // Customer A ends a session of A's own; everybody else names A's session and gets 404.
+  [`DELETE ${V}/auth/sessions/{id}`]: rule(
+    { anonymous: 401, customerA: 200, customerB: 404, staff: 404, admin: 404, disabledStaff: 401 },
+    async (fx) => ({ params: { id: await fx.sessionOfA() } }),
+  ),
+  [`POST ${V}/auth/change-password`]: signedIn(200, async (fx, caller) => ({
+    token: await fx.ownSessionToken(caller),
+    body: { currentPassword: fx.password, newPassword: 'another-secret' },
+  })),
+  [`POST ${V}/auth/forgot-password`]: open(200, (fx) => ({ body: { email: `${fx.uniq()}@nowhere.in` } })),
+  [`POST ${V}/auth/reset-password`]: open(400, () => ({ body: { token: 'not-a-reset-token', password: 'secret123' } })),
   [`GET ${V}/admin/users`]: adminOnly(),
   [`POST ${V}/admin/users`]: adminOnly(201, (fx) => ({
     body: { fullName: 'Matrix Staff', email: `${fx.uniq()}@staff.in`, password: 'secret123' },
@@ -246,6 +262,7 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/visit/buyy/{id}`]: staffOnly(PASSES, () => ({ params: { id: UNKNOWN_ID } })),
   [`GET ${V}/test/clock`]: adminOnly(),
   [`POST ${V}/test/clock`]: adminOnly(200, () => ({ body: { advanceDays: 0 } })),
+  [`GET ${V}/test/emails`]: adminOnly(200, (fx) => ({ query: { to: fx.a.email } })),
   [`POST ${V}/boarding/checkboarding`]: staffOnly(200, (fx) => ({ body: { _id: fx.a.petId } })),
   // admission rule and vaccinations due (issue 11)
   [`POST ${V}/boarding/admissioncheck`]: staffOnly(200, (fx) => ({ body: { _id: fx.a.petId } })),

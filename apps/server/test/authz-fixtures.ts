@@ -31,6 +31,13 @@ export interface Fixtures {
   item(): Promise<string>;
   /** A new staff account (for the admin routes to change); its id. */
   staffAccount(): Promise<string>;
+  /**
+   * The caller's token for a request that ends the caller's sessions (log out everywhere, a password change): a new
+   * account of the caller's kind, so the shared tokens stay valid; the shared token for anonymous and disabledStaff.
+   */
+  ownSessionToken(caller: Caller): Promise<string | undefined>;
+  /** A new session of customer A (a real login); its id. */
+  sessionOfA(): Promise<string>;
   /** A new notification that failed to send; its id. */
   failedMessage(): Promise<string>;
   /** A visit type that sells subscriptions (reference data). */
@@ -123,6 +130,22 @@ export async function makeFixtures(t: TestApp): Promise<Fixtures> {
     }),
     item: async () => (await makeItem(db, { itemName: `Matrix item ${++n}`, stock: 100 })).id,
     staffAccount: async () => (await t.user('staff')).id,
+    ownSessionToken: async (caller) => {
+      if (caller === 'anonymous' || caller === 'disabledStaff') return undefined;
+      const role = caller === 'staff' || caller === 'admin' ? 'staff' : 'customer';
+      return (await t.user(role, { isAdmin: caller === 'admin' })).token;
+    },
+    sessionOfA: async () => {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: a.email, password: a.user.password, role: 'customer' },
+        remoteAddress: '10.99.0.1',
+      });
+      const token = res.json().token as string;
+      const list = await t.call({ method: 'GET', url: '/api/v1/auth/sessions', token });
+      return list.json().sessions[0]._id as string;
+    },
     failedMessage: async () => {
       const [row] = await db
         .insert(notifications)

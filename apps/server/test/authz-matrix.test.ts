@@ -62,7 +62,12 @@ describe('authorisation matrix', () => {
         const res = await t.call({
           method,
           url: urlOf(key, req),
-          token: fx.tokens[caller],
+          token:
+            req.token !== undefined
+              ? caller === 'disabledStaff' || caller === 'anonymous'
+                ? fx.tokens[caller]
+                : req.token
+              : fx.tokens[caller],
           ...(req.body === undefined ? {} : { payload: req.body as object }),
           remoteAddress: `10.77.${CALLERS.indexOf(caller)}.${(size % 200) + 1}`,
         });

@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowOfflinePayments: false,
     logLevel: 'silent',
     loginRateLimit: 10,
+    signupRateLimit: 1000,
     trustProxy: false,
     business: {
       name: 'Pet DayCare Service',

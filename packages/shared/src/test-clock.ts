@@ -28,3 +28,10 @@ export const testClockResponse = z.object({
   offsetMs: z.number(),
 });
 export type TestClockResponse = z.infer<typeof testClockResponse>;
+
+/** GET /test/emails?to= (test servers only): the newest emails queued for an address, for browser tests. */
+export const testEmailsQuery = z.object({ to: z.string({ error: 'to is required' }).min(1, 'to is required').max(254) });
+export const testEmailsResponse = z.object({
+  success: z.literal(true),
+  emails: z.array(z.object({ kind: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() })),
+});

@@ -5,11 +5,14 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { DbOrTx } from '../db/client.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { sessionState } from '../modules/auth/auth.service.ts';
+import { accountAndSession, touchSession } from '../modules/auth/sessions.service.ts';
 
 export interface Principal {
   id: string;
   role: Role;
   isAdmin: boolean;
+  /** The session of the token (tokens signed before sessions existed have none). */
+  sid?: string;
 }
 
 declare module 'fastify' {
@@ -18,6 +21,7 @@ declare module 'fastify' {
     auth(...roles: Role[]): onRequestHookHandler;
     /** Hook: the request must carry a valid token of a staff account that is an admin now. */
     authAdmin(): onRequestHookHandler;
+    /** A token for the principal's session (`p.sid`, from `startSession`). */
     signToken(p: Principal): Promise<string>;
     /** Drops this instance's cached state of an account (other instances see the change within ACCOUNT_CACHE_MS). */
     forgetAccount(id: string): void;
@@ -54,7 +58,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
   // `iat` has whole seconds; `iat_ms` says when in that second, so a login right after a revocation is valid.
   app.decorate('signToken', async (p: Principal) => {
     const now = Date.now();
-    return new SignJWT({ role: p.role, admin: p.isAdmin, iat_ms: now })
+    return new SignJWT({ role: p.role, admin: p.isAdmin, iat_ms: now, ...(p.sid ? { sid: p.sid } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(p.id)
       .setIssuedAt(Math.floor(now / 1000))
@@ -74,6 +78,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     /** When the token was issued, in ms (the start of its second for tokens without `iat_ms`). */
     issuedMs: number;
     exp: number;
+    sid?: string;
   }
   const verified = new Map<string, Verified>();
   const VERIFIED_MAX = 5000;
@@ -83,7 +88,15 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     const hit = verified.get(token);
     if (hit && hit.exp * 1000 > Date.now()) return hit;
     if (hit) verified.delete(token);
-    let payload: { sub?: string; role?: unknown; admin?: unknown; exp?: number; iat?: number; iat_ms?: unknown };
+    let payload: {
+      sub?: string;
+      role?: unknown;
+      admin?: unknown;
+      exp?: number;
+      iat?: number;
+      iat_ms?: unknown;
+      sid?: unknown;
+    };
     try {
       ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
     } catch {
@@ -93,7 +106,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     if (!sub || (role !== 'staff' && role !== 'customer') || !exp || typeof iat !== 'number') throw invalid();
     const issuedMs =
       typeof payload.iat_ms === 'number' && Math.floor(payload.iat_ms / 1000) === iat ? payload.iat_ms : iat * 1000;
-    const v: Verified = { id: sub, role, admin: payload.admin === true, issuedMs, exp };
+    if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !/^[0-9a-f]{24}$/.test(payload.sid))) throw invalid();
+    const v: Verified = { id: sub, role, admin: payload.admin === true, issuedMs, exp, sid: payload.sid };
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
     verified.set(token, v);
     return v;
@@ -115,6 +129,20 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
   }
 
   /**
+   * A token with a session: the account and the session row in one query, on every request (no cache), so a
+   * logout on any instance refuses the token at once everywhere (docs/decisions.md, "Sessions"). Last seen is
+   * written at most once a minute.
+   */
+  async function accountWithSession(id: string, sid: string): Promise<AccountState | undefined> {
+    const row = await accountAndSession(opts.db, id, sid);
+    if (!row || row.sessionUser === null || row.endedAt || !row.expiresAt || row.expiresAt.getTime() <= Date.now()) {
+      return undefined;
+    }
+    if (row.lastSeenAt && Date.now() - row.lastSeenAt.getTime() > 60_000) await touchSession(opts.db, sid);
+    return row;
+  }
+
+  /**
    * The token's account must still exist, be enabled, have the token's role, and not have been logged out
    * since the token was issued. Role and admin flag come from the account, not the token.
    */
@@ -123,10 +151,10 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     const token = header?.replace(/^Bearer\s+/i, '').trim();
     if (!token) throw unauthorized('Authentication required');
     const v = await verify(token);
-    const a = await account(v.id);
+    const a = v.sid ? await accountWithSession(v.id, v.sid) : await account(v.id);
     if (!a || a.disabled || a.role !== v.role) throw invalid();
     if (a.sessionsValidAfter && v.issuedMs <= a.sessionsValidAfter.getTime()) throw invalid();
-    const p: Principal = { id: v.id, role: a.role, isAdmin: a.role === 'staff' && a.isAdmin };
+    const p: Principal = { id: v.id, role: a.role, isAdmin: a.role === 'staff' && a.isAdmin, sid: v.sid };
     req.principal = p;
     return { p, tokenAdmin: v.admin };
   }

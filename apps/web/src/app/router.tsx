@@ -12,6 +12,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazyRetry(load
 const P = {
   login: page(() => import('../features/auth/pages/LoginPage')),
   signup: page(() => import('../features/auth/pages/SignupPage')),
+  forgotPassword: page(() => import('../features/auth/pages/ForgotPasswordPage')),
+  resetPassword: page(() => import('../features/auth/pages/ResetPasswordPage')),
+  staffAccount: page(() => import('../features/auth/pages/StaffAccountPage')),
   aboutus: page(() => import('../features/site/pages/AboutUsPage')),
   contactus: page(() => import('../features/site/pages/ContactUsPage')),
   privacy: page(() => import('../features/site/pages/PrivacyPolicyPage')),
@@ -89,6 +92,9 @@ export const routes: RouteObject[] = [
           </LoginGuard>
         ),
       },
+      // Not behind LoginGuard: a signed-in user may reset a forgotten password too (the reset signs them out).
+      { path: '/forgot-password', element: <P.forgotPassword /> },
+      { path: '/reset-password', element: <P.resetPassword /> },
       { path: '/aboutus', element: <P.aboutus /> },
       { path: '/contactus', element: <P.contactus /> },
       { path: '/privacypolicy', element: <P.privacy /> },
@@ -121,6 +127,7 @@ export const routes: RouteObject[] = [
       guarded('/staff/onlinecustomerappointment', P.onlineAppointments),
       guarded('/staff/prices', P.prices),
       guarded('/staff/users', P.users),
+      guarded('/staff/account', P.staffAccount),
       guarded('/staff/takings', P.takings),
       guarded('/staff/documents/:id', P.staffDocument),
 

@@ -66,6 +66,11 @@ export const auth = {
     for (const k of Object.values(STORAGE_KEYS)) localStorage.removeItem(k);
     emit();
   },
+  /** A new token for this session (after a password change the server answers one; the old one is refused). */
+  replaceToken(token: string) {
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    emit();
+  },
   /** Keeps the stored user in step when they change their own details (the customer profile). */
   updateUser(patch: Partial<Pick<AuthUser, 'fullName' | 'phone' | 'address'>>) {
     const { user } = read();
@@ -93,11 +98,27 @@ export function areaOf(path: string): Role | null {
   return null;
 }
 
+/** Shown on the login page when a signed-in page sent the visitor there. */
+export const LOGIN_TO_CONTINUE = 'Please login to continue';
+
 /**
- * Where login leads: back to the page the user was sent away from (a deep link, or the page whose session expired)
- * when it belongs to the role's own area, else the role's dashboard.
+ * A path of this site to return to, or null: it must start with one '/', and hold no backslash (browsers read
+ * `/\host` as `//host`), no scheme and no control characters, so it can never lead to another site.
+ */
+export function sameSitePath(from: unknown): string | null {
+  if (typeof from !== 'string' || from.length > 2000) return null;
+  if (!from.startsWith('/') || from.startsWith('//')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\\\u0000-\u001f\u007f]/.test(from)) return null;
+  return from;
+}
+
+/**
+ * Where login leads: back to the page the user was sent away from (a deep link with its query string, or the page
+ * whose session expired) when it is a path of this site in the role's own area, else the role's dashboard.
  */
 export function afterLogin(role: Role | undefined, from: unknown): string {
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && role && areaOf(from) === role) return from;
+  const path = sameSitePath(from);
+  if (path && role && areaOf(path) === role) return path;
   return dashboardFor(role);
 }

@@ -15,6 +15,8 @@
 export const queryRoots = {
   appointments: ['appointments'],
   attendance: ['attendance'],
+  /** /auth/…: the signed-in account's sessions. */
+  auth: ['auth'],
   boarding: ['boarding'],
   /** /documents/…, /customer/documents: GST tax invoices, bills of supply, credit notes and receipts. */
   documents: ['documents'],

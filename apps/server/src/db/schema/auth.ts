@@ -63,3 +63,51 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_window_idx').on(t.windowEnds)],
 );
+
+/**
+ * Signed-in sessions of staff and customers: a token carries its session's id (`sid`). Ending a row (logout, log out
+ * everywhere, password change or reset, an admin's logout) refuses its token at once on every instance: the token
+ * check reads the row in the same query as the account, on every request.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: pk(),
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** From the user agent at login, e.g. "Chrome on Android". */
+    device: text('device').notNull(),
+    /** The address, truncated (IPv4 /24, IPv6 /48): enough to tell places apart, not to find a person. */
+    ipPrefix: text('ip_prefix'),
+    createdAt: createdAt(),
+    /** Updated at most once a minute. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the token's 7 days run out. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** logout | logout-all | ended | password-change | password-reset | admin */
+    endReason: varchar('end_reason', { length: 32 }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastSeenAt.desc()), index('user_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Password-reset links: only the token's sha256 is kept; single use, 30 minutes. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: pk(),
+    userId: varchar('user_id', { length: 24 })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_uq').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+    index('password_resets_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -8,9 +8,12 @@ const digest = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** A 429 that tells the client when to try again (the route sends `Retry-After`). */
 export class TooManyAttempts extends AppError {
-  constructor(readonly retryAfter: number) {
+  constructor(
+    readonly retryAfter: number,
+    what = 'Too many login attempts.',
+  ) {
     const minutes = Math.ceil(retryAfter / 60);
-    super(429, `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+    super(429, `${what} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
       retryAfter,
     });
   }
@@ -92,3 +95,24 @@ export class LoginThrottle {
     await deleteExpiredFailures(this.db);
   }
 }
+
+/**
+ * Counts one request against each key (in the database, so the limit holds across instances); when any key is over
+ * its limit the request is taken back and refused with TooManyAttempts (429, Retry-After). Unlike the login
+ * throttle, every request counts, successful or not.
+ */
+export async function countOrRefuse(
+  db: DbOrTx,
+  limits: readonly { key: string; max: number }[],
+  windowSeconds: number,
+  what: string,
+): Promise<void> {
+  const keys = limits.map((l) => l.key);
+  const counts = await countAttempt(db, keys, windowSeconds);
+  const over = counts.filter((c) => c.failures > (limits.find((l) => l.key === c.key)?.max ?? Number.POSITIVE_INFINITY));
+  if (over.length === 0) return;
+  await uncountAttempt(db, keys);
+  throw new TooManyAttempts(Math.max(...over.map((c) => c.retryAfter)), what);
+}
+
+export const emailKey = (email: string) => (/^[\x21-\x7e]{1,254}$/.test(email) ? email : `sha256:${digest(email)}`);

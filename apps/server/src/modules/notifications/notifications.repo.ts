@@ -170,3 +170,13 @@ export async function markAttemptFailed(
     })
     .where(eq(notifications.id, id));
 }
+
+/** The newest messages to an address (test servers' mailbox, GET /test/emails). */
+export function findLatestTo(db: DbOrTx, address: string, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.toAddress, address))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}

@@ -5,6 +5,7 @@ import {
   claimDue,
   findById,
   findByRefDate,
+  findLatestTo,
   findOwnerMessages,
   insertDeduped,
   insertMessage,
@@ -26,8 +27,10 @@ export interface OutgoingEmail {
   dedupeKey: string;
   kind: string;
   /** The business day the message is about. */
-  refDate: string;
-  ownerId: string;
+  /** null: not about a day (account emails such as a password reset; they stay out of the day's message list). */
+  refDate: string | null;
+  /** null: an account email with no owner record (a staff member's password reset). */
+  ownerId: string | null;
   ownerName: string;
   /** null: the owner has no email; the row is kept as `unreachable`. */
   toAddress: string | null;
@@ -125,4 +128,10 @@ export async function retryMessage(db: DbOrTx, id: string): Promise<SentMessage>
   const existing = await findById(db, id);
   if (!existing) throw notFound('Message');
   throw conflict(`Only failed messages can be retried (this one is ${existing.status})`);
+}
+
+/** The newest emails queued for an address: the test servers' mailbox (GET /test/emails), never in production. */
+export async function testMailbox(db: DbOrTx, address: string) {
+  const rows = await findLatestTo(db, address.trim().toLowerCase(), 10);
+  return rows.map((r) => ({ kind: r.kind, subject: r.subject, body: r.body, createdAt: r.createdAt.toISOString() }));
 }

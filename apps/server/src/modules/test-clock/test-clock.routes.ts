@@ -1,9 +1,10 @@
-import { setTestClockBody, testClockResponse } from '@pawdesk/shared';
+import { setTestClockBody, testClockResponse, testEmailsQuery, testEmailsResponse } from '@pawdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ClockRangeError, type MovableClock } from '../../lib/clock.ts';
 import { runDailyJobs } from '../../jobs/daily.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { testMailbox } from '../notifications/notifications.service.ts';
 
 const movable = (c: AppContext['clock']): c is MovableClock => 'set' in c && 'advanceDays' in c;
 
@@ -54,5 +55,20 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       await runDailyJobs(ctx, req.log);
       return answer();
     },
+  );
+
+  // The test servers' mailbox: browser tests read a password-reset link from it (guarded like the clock).
+  app.get(
+    '/test/emails',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags: ['test'],
+        summary: 'The newest emails queued for an address (test servers only)',
+        querystring: testEmailsQuery,
+        response: { 200: testEmailsResponse },
+      },
+    },
+    async (req) => ({ success: true as const, emails: await testMailbox(ctx.db, req.query.to) }),
   );
 };

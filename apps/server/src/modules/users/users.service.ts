@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { endSessions } from '../auth/sessions.service.ts';
 import {
   createAccount,
   findUserById,
@@ -74,6 +75,7 @@ export async function updateStaff(db: DbOrTx, actor: Principal, id: string, body
     if (patch.disabled) patch.sessionsValidAfter = new Date();
     const saved = await updateUser(tx, id, patch);
     if (!saved) throw staffNotFound();
+    if (patch.disabled) await endSessions(tx, id, 'admin');
     await recordAudit(tx, { actorId: actor.id, action: 'user.update', entity: 'user', entityId: id, before, after });
     return toStaffUser(saved);
   });
@@ -85,6 +87,7 @@ export async function setPassword(db: DbOrTx, actorId: string | null, id: string
   return db.transaction(async (tx) => {
     const saved = await updateUser(tx, id, { passwordHash, sessionsValidAfter: new Date() });
     if (!saved) throw notFound('Account');
+    await endSessions(tx, id, 'admin');
     await recordAudit(tx, { actorId, action: 'user.password', entity: 'user', entityId: id });
     return saved;
   });
@@ -103,6 +106,7 @@ export async function logoutStaff(db: DbOrTx, actor: Principal, id: string): Pro
     const now = new Date();
     const saved = await updateUser(tx, id, { sessionsValidAfter: now });
     if (!saved) throw staffNotFound();
+    await endSessions(tx, id, 'admin');
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'user.logout',

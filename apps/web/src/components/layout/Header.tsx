@@ -4,7 +4,8 @@ import { IconPaw } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { auth, dashboardFor, useAuth } from '../../lib/auth';
+import { dashboardFor, useAuth } from '../../lib/auth';
+import { logoutOnServer } from '../../lib/auth-server';
 import { useBusiness } from '../../lib/business';
 import { lazyRetry, whenIdle } from '../../lib/lazy';
 import { notify } from '../../lib/notify';
@@ -52,10 +53,11 @@ export function Header() {
       </ErrorBoundary>
     ) : null;
 
-  const logout = () => {
-    auth.signOut();
-    queryClient.clear();
+  // The server ends this session first (its token is refused at once everywhere), then the browser forgets it.
+  const logout = async () => {
     close();
+    await logoutOnServer();
+    queryClient.clear();
     navigate('/login');
   };
 

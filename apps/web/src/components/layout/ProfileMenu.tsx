@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { dashboardFor } from '../../lib/auth';
 import classes from './layout.module.css';
 
-/** The signed-in user's menu: Dashboard (their own), My Profile and My Documents (customers) and Logout. Loaded only when signed in. */
+/** The signed-in user's menu: Dashboard (their own), My Profile and My Documents (customers), My Account (staff) and Logout. Loaded only when signed in. */
 export default function ProfileMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
   return (
     <Menu position="bottom-end" withinPortal>
@@ -31,7 +31,11 @@ export default function ProfileMenu({ user, onLogout }: { user: AuthUser; onLogo
           <Menu.Item leftSection={<IconUserCircle size={16} />} component={Link} to="/customer/profile">
             My Profile
           </Menu.Item>
-        ) : null}
+        ) : (
+          <Menu.Item leftSection={<IconUserCircle size={16} />} component={Link} to="/staff/account">
+            My Account
+          </Menu.Item>
+        )}
         {user.role === 'customer' ? (
           <Menu.Item leftSection={<IconFileInvoice size={16} />} component={Link} to="/customer/documents">
             My Documents

@@ -49,6 +49,7 @@ export const STAFF_MOBILE_EXTRA: NavLink[] = [
   { label: 'Pets by Date', to: '/staff/petByDate' },
   { label: 'Visits by Pet', to: '/staff/salesSection' },
   { label: "Day's Takings", to: '/staff/takings' },
+  { label: 'My Account', to: '/staff/account' },
 ];
 
 /** No entry leads to a placeholder (issue 18): My Appointments returns when online appointments land. */

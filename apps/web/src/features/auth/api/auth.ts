@@ -1,7 +1,9 @@
-import type { LoginBody, LoginResponse, SignupBody } from '@pawdesk/shared';
+import type { ForgotPasswordBody, LoginBody, LoginResponse, ResetPasswordBody, SignupBody } from '@pawdesk/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { auth } from '../../../lib/auth';
+
+type Ok = { success: true; message: string };
 
 export function useLogin() {
   return useMutation({
@@ -15,4 +17,12 @@ export function useSignup() {
     mutationFn: (body: Omit<SignupBody, 'role'>) =>
       api<{ success: true; message: string }>('/auth/signup', { method: 'POST', body: { ...body, role: 'customer' } }),
   });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (body: ForgotPasswordBody) => api<Ok>('/auth/forgot-password', { method: 'POST', body }) });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: (body: ResetPasswordBody) => api<Ok>('/auth/reset-password', { method: 'POST', body }) });
 }

@@ -1,10 +1,10 @@
-import { Button, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@pawdesk/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { afterLogin, auth, SESSION_EXPIRED } from '../../../lib/auth';
+import { afterLogin, auth, LOGIN_TO_CONTINUE, SESSION_EXPIRED, sameSitePath } from '../../../lib/auth';
 import { useLogin } from '../api/auth';
 import { AuthCard } from '../components/AuthCard';
 
@@ -44,6 +44,12 @@ export default function LoginPage() {
       onSubmit={submit}
       fields={
         <>
+          {/* Sent here from a signed-in page: say why (not when the session expired: that message says it). */}
+          {sameSitePath(from) && !expired && !login.error ? (
+            <Alert color="blue" icon={<IconLock />} role="status">
+              {LOGIN_TO_CONTINUE}
+            </Alert>
+          ) : null}
           <Radio.Group label="I am a" value={role} onChange={(v) => setRole(v as Role)} required>
             <Stack gap="xs" mt={6}>
               <Radio value="staff" label="Staff Member" />
@@ -65,6 +71,11 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
         </>
       }
       error={error}

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { PhoneField } from '../../../components/PhoneField';
 import { RequireCustomer } from '../../../components/RequireCustomer';
+import { SessionsSection } from '../../../components/account/SessionsSection';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { serverAnswered } from '../../../lib/api-client';
 import { fieldProps, useZodForm } from '../../../lib/forms';
@@ -109,7 +110,10 @@ export default function ProfilePage() {
   return (
     <RequireCustomer>
       <PageHeader title="My Profile" subtitle="Keep your name, phone number and address up to date." />
-      <Profile />
+      <Stack gap="lg">
+        <Profile />
+        <SessionsSection />
+      </Stack>
     </RequireCustomer>
   );
 }
