@@ -3,7 +3,7 @@
  * id, the earliest date, the status transitions and the refund of a cancellation. No zod here: screens and the
  * server both decide with these.
  */
-import { NOT_BOOKABLE, PURPOSES, type Purpose } from '../catalog.ts';
+import { APPOINTMENT_SLOTS, NOT_BOOKABLE, PURPOSES, type Purpose } from '../catalog.ts';
 import { addDays, DEFAULT_TZ, todayIn } from '../dates.ts';
 import { refundQuote } from '../payments/refund.ts';
 import { instantAt } from '../stays/counting.ts';
@@ -12,16 +12,7 @@ export const APPOINTMENT_STATUS_LIST = ['pending', 'confirmed', 'completed', 'ca
 export type AppointmentStatusName = (typeof APPOINTMENT_STATUS_LIST)[number];
 
 /** The default slot table (spec 001 §9): 09:00 to 12:30 and 14:00 to 18:00 every 30 minutes, 17 slots. */
-export const DEFAULT_APPOINTMENT_SLOTS: readonly string[] = (() => {
-  const out: string[] = [];
-  const add = (from: number, to: number) => {
-    for (let m = from; m <= to; m += 30)
-      out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
-  };
-  add(9 * 60, 12 * 60 + 30);
-  add(14 * 60, 18 * 60);
-  return out;
-})();
+export const DEFAULT_APPOINTMENT_SLOTS: readonly string[] = APPOINTMENT_SLOTS;
 
 /** The booked visit types that are stays: booking one asks for a reservation for dates, not a slot. */
 export const STAY_APPOINTMENT_PURPOSES = [
