@@ -498,6 +498,29 @@ describe('paying online and cancelling', () => {
   });
 });
 
+describe('idempotent booking', () => {
+  it('the same Idempotency-Key books once and replays the first answer', async () => {
+    const c = await customer();
+    const vet = await serviceId('Veterinary', c.user.token);
+    const payload = { serviceId: vet, appointmentDate: '2026-11-27', appointmentTime: '16:00', petId: c.pet.id, payOnline: true };
+    const send = () =>
+      t.call({
+        method: 'POST',
+        url: `${V}/customerappointment/createappoint`,
+        token: c.user.token,
+        payload,
+        headers: { 'idempotency-key': 'appt-key-1' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data._id).toBe(first.json().data._id);
+    expect(again.json().checkout.id).toBe(first.json().checkout.id);
+    expect(await db().select().from(appointments).where(eq(appointments.customerId, c.user.id))).toHaveLength(1);
+  });
+});
+
 describe('GET/PUT /settings/appointments', () => {
   it('staff read the defaults; admins change the slot table and the booking follows it', async () => {
     const res = (await call('GET', '/settings/appointments', staff.token)).json();
