@@ -50,3 +50,5 @@ export * from './reservations/schemas.ts';
 
 export * from './stays/booking.ts';
 export * from './customer/summary.ts';
+export * from './appointments/rules.ts';
+export * from './appointments/schemas.ts';

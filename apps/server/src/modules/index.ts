@@ -38,6 +38,7 @@ import { documentRoutes } from './documents/documents.routes.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { customerAreaRoutes } from './customer-area/customer-area.routes.ts';
+import { appointmentRoutes } from './appointments/appointments.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -80,4 +81,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   historyRoutes,
   reservationRoutes,
   customerAreaRoutes,
+  appointmentRoutes,
 ];
