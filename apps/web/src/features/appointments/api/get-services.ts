@@ -1,14 +1,16 @@
+import type { BookableServicesResponse } from '@pawdesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { appointmentKeys } from './keys';
-import type { BookableService } from './types';
 
-/** GET /customerappointment/services: the services a customer can book, with price and kind (slot or stay). */
+/**
+ * GET /customerappointment/services: the services a customer can book (price, kind slot|stay), the pickup fare rule,
+ * the earliest bookable day and the owner's cancel window.
+ */
 export function bookableServicesQuery() {
   return queryOptions({
     queryKey: appointmentKeys.services(),
-    queryFn: ({ signal }) =>
-      api<{ success: true; services: BookableService[] }>('/customerappointment/services', { signal }).then((r) => r.services),
+    queryFn: ({ signal }) => api<BookableServicesResponse>('/customerappointment/services', { signal }),
     staleTime: 60_000,
   });
 }

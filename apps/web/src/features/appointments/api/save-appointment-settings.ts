@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { appointmentKeys } from './keys';
+import type { AppointmentSettingsResponse } from '@pawdesk/shared';
 import type { AppointmentSettings } from './types';
 
 /** PUT /settings/appointments: only the changed fields (audited); answers the settings as saved. */
@@ -8,7 +9,7 @@ export function useSaveAppointmentSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (patch: Partial<AppointmentSettings>) =>
-      api<{ success: true; message?: string; settings: AppointmentSettings }>('/settings/appointments', {
+      api<AppointmentSettingsResponse>('/settings/appointments', {
         method: 'PUT',
         body: patch,
       }),

@@ -39,7 +39,7 @@ export function PickupFact({ pickup }: { pickup: Appointment['pickup'] }) {
     <Fact label="Pickup & drop" testId="appointment-pickup">
       {pickup ? (
         <>
-          {pickup.address} ({pickup.distanceKm} km, <Money value={pickup.fare} />)
+          {pickup.address} ({pickup.km} km, <Money value={pickup.fare} />)
         </>
       ) : (
         'No'

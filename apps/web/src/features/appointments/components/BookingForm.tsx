@@ -41,7 +41,6 @@ import {
   type BookingValues,
   bookingBody,
   EMPTY_BOOKING,
-  earliestDay,
   previewOf,
   slotState,
   stayDays,
@@ -54,9 +53,11 @@ interface Props {
   service: BookableService;
   pets: readonly BookingPet[];
   user: Pick<AuthUser, 'fullName' | 'email' | 'phone' | 'address' | 'customer_id' | 'id'>;
-  /** The fare rule when the settings are readable; the server's own rule decides the amount. */
+  /** The pickup fare rule (the services answer's); the server's own rule decides the amount. */
   fareRule?: FareRule;
-  /** Today in the business time zone (tests set it). */
+  /** The first bookable day (the services answer's: tomorrow in the business time zone). */
+  earliest: string;
+  /** Today in the business time zone, for the pet's age. */
   today?: string;
 }
 
@@ -65,7 +66,7 @@ interface Props {
  * the slots (a taken one disabled), or a stay's first and last day; notes; optional pickup & drop with its fare shown
  * before booking; pay at the desk or online now; the total. The server takes every price itself.
  */
-export function BookingForm({ service, pets, user, fareRule, today: givenToday }: Props) {
+export function BookingForm({ service, pets, user, fareRule, earliest, today: givenToday }: Props) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const checkout = useCustomerCheckout();
@@ -77,7 +78,7 @@ export function BookingForm({ service, pets, user, fareRule, today: givenToday }
   const [saving, setSaving] = useState(false);
   const slots = useSlots(stay ? undefined : service._id, v.date && v.date.length === 10 ? v.date : null);
   const today = givenToday ?? todayIn(DEFAULT_TZ);
-  const min = slots.data?.earliestDate ?? earliestDay(today);
+  const min = earliest;
   const preview = previewOf(service, v, fareRule);
   const busy = saving || checkout.busy;
 
@@ -89,7 +90,13 @@ export function BookingForm({ service, pets, user, fareRule, today: givenToday }
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateBooking(v, { kind: service.kind, petIds: pets.map((p) => p._id), today, slots: slots.data?.slots });
+    const found = validateBooking(v, {
+      kind: service.kind,
+      petIds: pets.map((p) => p._id),
+      earliest,
+      slots: slots.data?.slots,
+      rule: fareRule,
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure(found.form ?? M.required);
@@ -109,8 +116,8 @@ export function BookingForm({ service, pets, user, fareRule, today: givenToday }
       const outcome = await checkout.pay({
         createOrder: async (key) => {
           const res = await createAppointment(body, key);
-          if (!res.order) throw new ApiError(500, M.failed, {});
-          return res.order;
+          if (!res.checkout) throw new ApiError(500, M.failed, {});
+          return res.checkout;
         },
         orderFailed: M.failed,
         description: `${service.name} for ${pet.name}`,
@@ -257,10 +264,10 @@ export function BookingForm({ service, pets, user, fareRule, today: givenToday }
                 />
                 <NumberInput
                   label="Distance (km)"
-                  description="From your address to the resort"
+                  description={`From your address to the resort (at most ${fareRule?.maxKm ?? 40} km)`}
                   required
                   min={0}
-                  max={200}
+                  max={fareRule?.maxKm ?? 40}
                   decimalScale={1}
                   allowNegative={false}
                   value={v.distanceKm}
@@ -297,9 +304,7 @@ export function BookingForm({ service, pets, user, fareRule, today: givenToday }
             <Line label={stay && v.date && v.endDate ? `${service.name} × ${stayDays(v.date, v.endDate)} day(s)` : service.name}>
               <Money value={preview.service} />
             </Line>
-            {v.pickup ? (
-              <Line label="Pickup & drop">{preview.fare === null ? '—' : <Money value={preview.fare} />}</Line>
-            ) : null}
+            {v.pickup ? <Line label="Pickup & drop">{preview.fare === null ? '—' : <Money value={preview.fare} />}</Line> : null}
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>Total</Text>
               <Text fw={700} fz="xl" data-testid="booking-total">
@@ -355,7 +360,12 @@ function TimeSlots(props: {
 }) {
   const { slots, pickup } = props;
   let body: React.ReactNode;
-  if (!props.date) body = <Text size="sm" c="dimmed">Choose a date to see the free times.</Text>;
+  if (!props.date)
+    body = (
+      <Text size="sm" c="dimmed">
+        Choose a date to see the free times.
+      </Text>
+    );
   else if (props.failed)
     body = (
       <Group gap="xs">
@@ -367,7 +377,12 @@ function TimeSlots(props: {
         </Button>
       </Group>
     );
-  else if (props.loading || !slots) body = <Text size="sm" c="dimmed">Loading the times...</Text>;
+  else if (props.loading || !slots)
+    body = (
+      <Text size="sm" c="dimmed">
+        Loading the times...
+      </Text>
+    );
   else if (slots.length === 0) body = <Text size="sm">No times on this day. Choose another day.</Text>;
   else
     body = (
@@ -378,9 +393,9 @@ function TimeSlots(props: {
             return (
               <Chip key={s.time} value={s.time} disabled={st.disabled} size="sm" radius="sm" aria-label={st.label}>
                 {s.time}
-                {st.disabled ? (
+                {st.note ? (
                   <Text span size="xs" c="dimmed" ml={4}>
-                    {s.available ? 'no pickup' : 'taken'}
+                    {st.note}
                   </Text>
                 ) : null}
               </Chip>

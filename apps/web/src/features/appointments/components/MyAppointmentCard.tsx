@@ -16,7 +16,14 @@ export function MyAppointmentCard({
   cancelling: boolean;
 }) {
   return (
-    <Card withBorder radius="lg" padding="md" component="article" aria-label={`${serviceNameOf(a)} ${shortId(a._id)}`} data-testid="appointment-card">
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="article"
+      aria-label={`${serviceNameOf(a)} ${shortId(a._id)}`}
+      data-testid="appointment-card"
+    >
       <Stack gap="sm">
         <CardHead title={serviceNameOf(a)} status={a.status} />
         <Facts>

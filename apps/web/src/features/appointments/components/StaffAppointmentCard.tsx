@@ -27,7 +27,14 @@ export function StaffAppointmentCard({
   const c = customerOf(a);
   const actions = staffActions(a.status);
   return (
-    <Card withBorder radius="lg" padding="md" component="article" aria-label={`${c.fullName}: ${serviceNameOf(a)}`} data-testid="online-appointment">
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="article"
+      aria-label={`${c.fullName}: ${serviceNameOf(a)}`}
+      data-testid="online-appointment"
+    >
       <Stack gap="sm">
         <CardHead title={c.fullName} status={a.status} />
         <Text size="sm" c="dimmed" mt={-8} style={{ overflowWrap: 'anywhere' }}>

@@ -1,24 +1,28 @@
+import { DEFAULT_PICKUP_FARE_RULE, type PickupFareRule, pickupFarePaise } from '@pawdesk/shared/appointments/rules';
+import { APPOINTMENT_MESSAGES } from '@pawdesk/shared/appointments/schemas';
 import { addDays } from '@pawdesk/shared/dates';
-import type { BookableService, FareRule, PaymentChoice, Slot } from '../api/types';
+import { toRupees } from '@pawdesk/shared/money';
+import type { BookableService, Slot } from '../api/types';
 
 /** The booking messages (spec 001 §8, issue 19), verbatim. */
 export const BOOKING_MESSAGES = {
-  required: 'Please fill in all required fields',
-  invalidPet: 'Please select a valid pet',
-  serviceNotFound: 'Service not found',
-  registerPet: 'Register a Pet First',
-  booked: 'Appointment booked successfully!',
-  failed: 'Failed to create appointment',
+  required: APPOINTMENT_MESSAGES.required,
+  invalidPet: APPOINTMENT_MESSAGES.invalidPet,
+  serviceNotFound: APPOINTMENT_MESSAGES.serviceNotFound,
+  registerPet: APPOINTMENT_MESSAGES.noPet,
+  booked: APPOINTMENT_MESSAGES.booked,
+  failed: APPOINTMENT_MESSAGES.createFailed,
+  taken: APPOINTMENT_MESSAGES.slotFull,
+  pickupTaken: APPOINTMENT_MESSAGES.pickupTaken,
+  tooEarly: APPOINTMENT_MESSAGES.dateTooEarly,
+  endBeforeStart: APPOINTMENT_MESSAGES.endDateBeforeStart,
+  pickupAddress: APPOINTMENT_MESSAGES.pickupAddress,
 } as const;
 
-/** The fare rule's defaults (issue 19): ₹500 up to 5 km and ₹100 for each started 2 km beyond. */
-export const DEFAULT_FARE_RULE: FareRule = { baseFare: 500, baseKm: 5, stepFare: 100, stepKm: 2 };
-
-/** The pickup and drop fare for a distance (a preview: the server recomputes it); null for a distance that is not one. */
-export function fareFor(distanceKm: number, rule: FareRule = DEFAULT_FARE_RULE): number | null {
-  if (!Number.isFinite(distanceKm) || distanceKm <= 0) return null;
-  if (distanceKm <= rule.baseKm) return rule.baseFare;
-  return rule.baseFare + Math.ceil((distanceKm - rule.baseKm) / rule.stepKm - 1e-9) * rule.stepFare;
+/** The pickup and drop fare in rupees for a distance (a preview: the server recomputes it); null when not servable. */
+export function fareFor(distanceKm: number, rule: PickupFareRule = DEFAULT_PICKUP_FARE_RULE): number | null {
+  if (!Number.isFinite(distanceKm) || distanceKm <= 0 || distanceKm > rule.maxKm) return null;
+  return toRupees(pickupFarePaise(distanceKm, rule));
 }
 
 export interface BookingValues {
@@ -33,7 +37,7 @@ export interface BookingValues {
   pickupAddress: string;
   /** As typed. */
   distanceKm: number | string;
-  payment: PaymentChoice;
+  payment: 'desk' | 'online';
 }
 
 export const EMPTY_BOOKING: BookingValues = {
@@ -54,85 +58,88 @@ export const earliestDay = (today: string) => addDays(today, 1);
 /** The distance as a number, or NaN when it is not one. */
 export const distanceOf = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v));
 
-/** Whether the time can be picked: a slot service, a date chosen and its slots loaded. */
-export function slotState(slot: Slot, pickup: boolean): { disabled: boolean; label: string } {
-  if (!slot.available) return { disabled: true, label: `${slot.time} (taken)` };
-  if (pickup && !slot.pickupAvailable) return { disabled: true, label: `${slot.time} (no pickup)` };
-  return { disabled: false, label: slot.time };
+/** How a time shows in the picker: free, taken (no place for the service), or no pickup (the vehicle is booked). */
+export function slotState(slot: Slot, pickup: boolean): { disabled: boolean; label: string; note: string | null } {
+  if (!slot.available) return { disabled: true, label: `${slot.time} (taken)`, note: 'taken' };
+  if (pickup && !slot.pickupAvailable) return { disabled: true, label: `${slot.time} (no pickup)`, note: 'no pickup' };
+  return { disabled: false, label: slot.time, note: null };
 }
 
 /** The number of days a stay runs (first and last day counted); 0 when the range is not one. */
 export function stayDays(from: string, to: string): number {
   if (!from || !to || to < from) return 0;
   const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
-  return Math.round(ms / 86_400_000) + 1;
+  return Number.isFinite(ms) ? Math.round(ms / 86_400_000) + 1 : 0;
 }
 
 export interface Preview {
-  /** The service's price (per day for a stay, times its days). */
+  /** The service's price (a stay: per day times its days). */
   service: number;
   fare: number | null;
   total: number;
 }
 
 /** The total the form shows before booking (the server takes every price itself). */
-export function previewOf(service: Pick<BookableService, 'price' | 'kind'>, v: BookingValues, rule?: FareRule): Preview {
+export function previewOf(service: Pick<BookableService, 'price' | 'kind'>, v: BookingValues, rule?: PickupFareRule): Preview {
   const days = service.kind === 'stay' ? Math.max(stayDays(v.date, v.endDate || v.date), 1) : 1;
   const servicePrice = service.price * days;
   const fare = v.pickup ? fareFor(distanceOf(v.distanceKm), rule) : null;
-  return { service: servicePrice, fare, total: servicePrice + (fare ?? 0) };
+  return { service: servicePrice, fare, total: Math.round((servicePrice + (fare ?? 0)) * 100) / 100 };
 }
 
 export type BookingErrors = Partial<Record<keyof BookingValues | 'form', string>>;
 
 /**
- * The form's checks before it calls the server (spec 001 §5): pet, date and time (a stay: both days) are required
- * ('Please fill in all required fields'), the pet must be one of the customer's ('Please select a valid pet'), the
- * date tomorrow or later, a taken time refused; pickup needs an address and a distance.
+ * The form's checks before it calls the server (spec 001 §5): pet, date and time (a stay: both days), and with
+ * pickup its address and distance, are required ('Please fill in all required fields'); the pet must be one of the
+ * customer's ('Please select a valid pet'); the date tomorrow or later; a taken time is refused.
  */
 export function validateBooking(
   v: BookingValues,
-  ctx: { kind: BookableService['kind']; petIds: readonly string[]; today: string; slots?: readonly Slot[] },
+  ctx: {
+    kind: BookableService['kind'];
+    petIds: readonly string[];
+    earliest: string;
+    slots?: readonly Slot[];
+    rule?: PickupFareRule;
+  },
 ): BookingErrors {
   const e: BookingErrors = {};
-  const missing =
-    !v.petId || !v.date || (ctx.kind === 'slot' ? !v.time : !v.endDate) || (v.pickup && (!v.pickupAddress.trim() || v.distanceKm === ''));
-  if (missing) {
-    e.form = BOOKING_MESSAGES.required;
-    if (!v.petId) e.petId = 'Required';
-    if (!v.date) e.date = 'Required';
-    if (ctx.kind === 'slot' && !v.time) e.time = 'Required';
-    if (ctx.kind === 'stay' && !v.endDate) e.endDate = 'Required';
-    if (v.pickup && !v.pickupAddress.trim()) e.pickupAddress = 'Required';
-    if (v.pickup && v.distanceKm === '') e.distanceKm = 'Required';
-    return e;
+  const slot = ctx.kind === 'slot';
+  if (!v.petId) e.petId = 'Required';
+  if (!v.date) e.date = 'Required';
+  if (slot && !v.time) e.time = 'Required';
+  if (!slot && !v.endDate) e.endDate = 'Required';
+  if (v.pickup && !v.pickupAddress.trim()) e.pickupAddress = BOOKING_MESSAGES.pickupAddress;
+  if (v.pickup && v.distanceKm === '') e.distanceKm = 'Required';
+  if (Object.keys(e).length > 0) return { ...e, form: BOOKING_MESSAGES.required };
+  if (!ctx.petIds.includes(v.petId)) return { petId: BOOKING_MESSAGES.invalidPet, form: BOOKING_MESSAGES.invalidPet };
+  if (v.date < ctx.earliest) e.date = BOOKING_MESSAGES.tooEarly;
+  if (!slot && v.endDate < v.date) e.endDate = BOOKING_MESSAGES.endBeforeStart;
+  if (slot && ctx.slots) {
+    const s = ctx.slots.find((x) => x.time === v.time);
+    if (!s) e.time = APPOINTMENT_MESSAGES.slotInvalid;
+    else if (!s.available) e.time = BOOKING_MESSAGES.taken;
+    else if (v.pickup && !s.pickupAvailable) e.time = BOOKING_MESSAGES.pickupTaken;
   }
-  if (!ctx.petIds.includes(v.petId)) {
-    e.petId = BOOKING_MESSAGES.invalidPet;
-    e.form = BOOKING_MESSAGES.invalidPet;
-    return e;
-  }
-  if (v.date < earliestDay(ctx.today)) e.date = 'Choose tomorrow or a later day';
-  if (ctx.kind === 'stay' && v.endDate < v.date) e.endDate = 'The last day cannot be before the first';
-  if (ctx.kind === 'slot' && ctx.slots) {
-    const slot = ctx.slots.find((s) => s.time === v.time);
-    if (!slot) e.time = 'Choose one of the listed times';
-    else if (slotState(slot, v.pickup).disabled) e.time = 'This time is taken: choose another';
-  }
-  if (v.pickup) {
-    const d = distanceOf(v.distanceKm);
-    if (!(d > 0) || d > 200) e.distanceKm = 'Enter the distance in km (more than 0, at most 200)';
-  }
-  if (Object.keys(e).length > 0) e.form = Object.values(e)[0];
-  return e;
+  const rule = ctx.rule ?? DEFAULT_PICKUP_FARE_RULE;
+  if (v.pickup && fareFor(distanceOf(v.distanceKm), rule) === null) e.distanceKm = APPOINTMENT_MESSAGES.pickupKm(rule.maxKm);
+  const first = Object.values(e)[0];
+  return first ? { ...e, form: first } : e;
 }
 
-/** The createappoint body: the existing client's fields (the server trusts none of its prices) and the new ones. */
+/** A stay has no slot; the contract's time is required, so a stay sends the day's first time. */
+export const STAY_TIME = '09:00';
+
+/**
+ * The createappoint body: the existing client's fields (the server trusts none of its names or prices) and
+ * Pawdesk's (`endDate`, `pickup`, `payOnline`).
+ */
 export function bookingBody(
   v: BookingValues,
   ctx: {
     customerId: string;
-    service: BookableService;
+    service: Pick<BookableService, '_id' | 'name' | 'price' | 'kind'>;
     pet: { _id: string; name: string; breed?: string | null; species?: string | null; age?: string | null };
     preview: Preview;
   },
@@ -144,16 +151,17 @@ export function bookingBody(
     serviceName: ctx.service.name,
     servicePrice: ctx.service.price,
     appointmentDate: v.date,
-    ...(stay ? { endDate: v.endDate } : { appointmentTime: v.time }),
+    appointmentTime: stay ? STAY_TIME : v.time,
+    ...(stay ? { endDate: v.endDate } : {}),
     petId: ctx.pet._id,
     petName: ctx.pet.name,
     petBreed: ctx.pet.breed ?? '',
-    petAge: ctx.pet.age ?? '',
+    petAge: ctx.pet.age ?? 'N/A',
     petSpecies: ctx.pet.species ?? '',
     notes: v.notes.trim(),
     totalAmount: ctx.preview.total,
-    ...(v.pickup ? { pickup: { address: v.pickupAddress.trim(), distanceKm: distanceOf(v.distanceKm) } } : {}),
-    payment: v.payment,
+    ...(v.pickup ? { pickup: { address: v.pickupAddress.trim(), km: distanceOf(v.distanceKm) } } : {}),
+    payOnline: v.payment === 'online',
   };
 }
 export type BookingBody = ReturnType<typeof bookingBody>;

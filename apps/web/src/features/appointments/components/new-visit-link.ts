@@ -6,6 +6,5 @@ import { serviceNameOf } from './appointment-view';
  * to preselect (`purpose`: the visit type's purpose, the appointment's service name). Null without a pet id.
  */
 export function newVisitState(a: Appointment): { petId: string; purpose: string } | null {
-  const petId = typeof a.petId === 'string' ? a.petId : a.petId?._id;
-  return petId ? { petId, purpose: serviceNameOf(a) } : null;
+  return a.petId ? { petId: a.petId, purpose: serviceNameOf(a) } : null;
 }

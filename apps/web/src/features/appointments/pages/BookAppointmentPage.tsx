@@ -44,7 +44,7 @@ function Booking() {
   if (pets.isError)
     return <ErrorState title="Failed to fetch pets" message={pets.error.message} onRetry={() => void pets.refetch()} />;
 
-  const service = chosenService(services.data, state, params.get('service'));
+  const service = chosenService(services.data.services, state, params.get('service'));
   if (!service)
     return (
       <EmptyState
@@ -71,7 +71,16 @@ function Booking() {
         }
       />
     );
-  return <BookingForm key={service._id} service={service} pets={pets.data} user={user!} />;
+  return (
+    <BookingForm
+      key={service._id}
+      service={service}
+      pets={pets.data}
+      user={user!}
+      fareRule={services.data.pickupFare}
+      earliest={services.data.earliestDate}
+    />
+  );
 }
 
 /** /customer/bookservice and /customer/bookappointment (issue 19): book the service chosen on Our Services. */

@@ -1,5 +1,6 @@
 import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconCalendarPlus, IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
@@ -12,9 +13,10 @@ import { submitOnce, useSubmissionKey } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { fetchCancelQuote } from '../api/get-cancel-quote';
+import { bookableServicesQuery } from '../api/get-services';
 import { useMyAppointments } from '../api/get-my-appointments';
 import type { Appointment } from '../api/types';
-import { APPOINTMENT_MESSAGES as M, cancelPrompt, statusUpdated } from '../components/appointment-view';
+import { APPOINTMENT_TEXT as M, cancelPrompt, statusUpdated } from '../components/appointment-view';
 import { BOOKING_MESSAGES } from '../components/booking-form';
 import { MyAppointmentCard } from '../components/MyAppointmentCard';
 
@@ -52,6 +54,8 @@ function Appointments() {
   const list = useMyAppointments(customerId);
   const cancel = useCancelAppointment(customerId);
   const submission = useSubmissionKey();
+  // The owner's cancel window (an admin setting; the services answer carries it).
+  const windowHours = useQuery(bookableServicesQuery()).data?.ownerCancelWindowHours ?? 24;
   const [busy, setBusy] = useState<string | null>(null);
 
   const onCancel = async (a: Appointment) => {
@@ -59,7 +63,7 @@ function Appointments() {
     try {
       let message: string;
       try {
-        message = cancelPrompt(a, await fetchCancelQuote(a._id));
+        message = cancelPrompt(a, await fetchCancelQuote(a._id), windowHours);
       } catch (err) {
         notify.error(serverMessage(err, M.cancelFailed), err);
         return;

@@ -13,7 +13,13 @@ import { notify } from '../../../lib/notify';
 import { useOnlineAppointments } from '../api/get-online-appointments';
 import type { Appointment } from '../api/types';
 import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
-import { ACTION_STATUS, APPOINTMENT_MESSAGES as M, type StaffAction, serviceNameOf, statusUpdated } from '../components/appointment-view';
+import {
+  ACTION_STATUS,
+  APPOINTMENT_TEXT as M,
+  type StaffAction,
+  serviceNameOf,
+  statusUpdated,
+} from '../components/appointment-view';
 import { newVisitState } from '../components/new-visit-link';
 import { StaffAppointmentCard } from '../components/StaffAppointmentCard';
 import { StatusChangeModal } from '../components/StatusChangeModal';
@@ -35,7 +41,8 @@ export default function OnlineAppointmentsPage() {
     const status = ACTION_STATUS[action];
     setBusy(a._id);
     try {
-      await submitOnce(submission, (key) => update.mutateAsync({ id: a._id, status, visitNotes: notes, idempotencyKey: key }), {
+      const text = status === 'completed' ? { visitNotes: notes } : status === 'cancelled' ? { reason: notes } : {};
+      await submitOnce(submission, (key) => update.mutateAsync({ id: a._id, status, ...text, idempotencyKey: key }), {
         retries: 2,
         scope: `${a._id}:${status}`,
       });
