@@ -1,6 +1,6 @@
 import { queryRoots } from '../../../lib/query-keys';
 
-/** The appointments screens' query keys (all under the appointments root; settings under the settings root). */
+/** The appointments screens' query keys (all under the appointments root). */
 export const appointmentKeys = {
   all: queryRoots.appointments,
   services: () => [...queryRoots.appointments, 'services'] as const,
@@ -8,5 +8,4 @@ export const appointmentKeys = {
   mine: (customerId: string) => [...queryRoots.appointments, 'mine', customerId] as const,
   cancelQuote: (id: string) => [...queryRoots.appointments, 'cancel-quote', id] as const,
   online: (date: string) => [...queryRoots.appointments, 'online', date] as const,
-  settings: () => [...queryRoots.settings, 'appointments'] as const,
 };
