@@ -141,8 +141,8 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
   };
 
   const onRefused = (err: unknown) => {
-    setFailure(serverMessage(err, M.failed));
-    const fields = (err instanceof ApiError ? (err.body.errors as Record<string, string> | undefined) : undefined) ?? {};
+    setFailure(refusalText(err));
+    const fields = err instanceof ApiError ? err.errors : {};
     if (Object.keys(fields).length > 0) setErrors((e) => ({ ...e, ...fields }));
     // A slot taken meanwhile: show the day afresh.
     if (err instanceof ApiError && err.status === 409) void slots.refetch();
@@ -336,6 +336,12 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
   );
 }
 
+/** The server's own text of a refusal (spec 001 §8), else 'Failed to create appointment'. */
+export function refusalText(err: unknown): string {
+  const said = err instanceof ApiError ? err.body.message : undefined;
+  return typeof said === 'string' && said.trim() ? said : M.failed;
+}
+
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -391,7 +397,7 @@ function TimeSlots(props: {
           {slots.map((s) => {
             const st = slotState(s, pickup);
             return (
-              <Chip key={s.time} value={s.time} disabled={st.disabled} size="sm" radius="sm" aria-label={st.label}>
+              <Chip key={s.time} type="radio" value={s.time} disabled={st.disabled} size="sm" radius="sm" aria-label={st.label}>
                 {s.time}
                 {st.note ? (
                   <Text span size="xs" c="dimmed" ml={4}>
