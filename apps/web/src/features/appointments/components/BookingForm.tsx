@@ -33,6 +33,7 @@ import { submitOnce, useSubmissionKey } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
 import { queryRoots } from '../../../lib/query-keys';
 import { createAppointment } from '../api/create-appointment';
+import { saidOr } from './appointment-view';
 import { useSlots } from '../api/get-slots';
 import type { BookableService, FareRule } from '../api/types';
 import {
@@ -44,6 +45,7 @@ import {
   previewOf,
   slotState,
   stayDays,
+  timeOf,
   validateBooking,
 } from './booking-form';
 
@@ -76,7 +78,7 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
   const [errors, setErrors] = useState<BookingErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const slots = useSlots(stay ? undefined : service._id, v.date && v.date.length === 10 ? v.date : null);
+  const slots = useSlots(service._id, v.date && v.date.length === 10 ? v.date : null);
   const today = givenToday ?? todayIn(DEFAULT_TZ);
   const min = earliest;
   const preview = previewOf(service, v, fareRule);
@@ -104,12 +106,15 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
     }
     const pet = pets.find((p) => p._id === v.petId)!;
     const age = ageInYears(pet.dob, today);
-    const body = bookingBody(v, {
-      customerId: user.customer_id ?? user.id,
-      service,
-      pet: { ...pet, age: age === null ? null : String(age) },
-      preview,
-    });
+    const body = bookingBody(
+      { ...v, time: timeOf(v, service.kind, slots.data?.slots) },
+      {
+        customerId: user.customer_id ?? user.id,
+        service,
+        pet: { ...pet, age: age === null ? null : String(age) },
+        preview,
+      },
+    );
     setFailure(null);
     const scope = `appt:${service._id}:${v.petId}:${v.date}:${v.time}:${v.endDate}:${v.payment}`;
     if (v.payment === 'online') {
@@ -141,7 +146,7 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
   };
 
   const onRefused = (err: unknown) => {
-    setFailure(refusalText(err));
+    setFailure(saidOr(err, M.failed));
     const fields = err instanceof ApiError ? err.errors : {};
     if (Object.keys(fields).length > 0) setErrors((e) => ({ ...e, ...fields }));
     // A slot taken meanwhile: show the day afresh.
@@ -275,6 +280,20 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
                   error={errors.distanceKm}
                   maw={200}
                 />
+                {stay ? (
+                  <TimeSlots
+                    label="Pickup time"
+                    date={v.date}
+                    loading={slots.isFetching && !slots.data}
+                    failed={slots.isError ? serverMessage(slots.error, 'Could not load the times') : null}
+                    onRetry={() => void slots.refetch()}
+                    slots={slots.data?.slots}
+                    pickup
+                    value={v.time}
+                    onChange={pickTime}
+                    error={errors.time}
+                  />
+                ) : null}
                 <Text size="sm" data-testid="pickup-fare">
                   Pickup &amp; drop fare: <b>{preview.fare === null ? '—' : formatINR(preview.fare)}</b>
                 </Text>
@@ -336,12 +355,6 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
   );
 }
 
-/** The server's own text of a refusal (spec 001 §8), else 'Failed to create appointment'. */
-export function refusalText(err: unknown): string {
-  const said = err instanceof ApiError ? err.body.message : undefined;
-  return typeof said === 'string' && said.trim() ? said : M.failed;
-}
-
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -354,6 +367,7 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function TimeSlots(props: {
+  label?: string;
   date: string;
   loading: boolean;
   failed: string | null;
@@ -393,7 +407,7 @@ function TimeSlots(props: {
   else
     body = (
       <Chip.Group value={props.value} onChange={(t) => props.onChange(t as string)}>
-        <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing={6} role="radiogroup" aria-label="Time">
+        <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing={6} role="radiogroup" aria-label={props.label ?? 'Time'}>
           {slots.map((s) => {
             const st = slotState(s, pickup);
             return (
@@ -413,7 +427,7 @@ function TimeSlots(props: {
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        Time{' '}
+        {props.label ?? 'Time'}{' '}
         <Text span c="red">
           *
         </Text>

@@ -72,7 +72,7 @@ function ChangeForm({
         <Textarea
           label={complete ? 'Visit notes' : 'Reason'}
           description={complete ? 'Optional' : 'Why the pet did not come (required). A payment made online is refunded in full.'}
-          required={!complete}
+          withAsterisk={!complete}
           autosize
           minRows={3}
           maxLength={1000}

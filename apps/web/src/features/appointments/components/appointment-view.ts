@@ -2,7 +2,14 @@ import { FINAL_APPOINTMENT_STATUSES, shortAppointmentId } from '@pawdesk/shared/
 import { APPOINTMENT_MESSAGES, APPOINTMENT_STATUS_LABEL } from '@pawdesk/shared/appointments/schemas';
 import { formatDate } from '@pawdesk/shared/dates';
 import { formatINR } from '@pawdesk/shared/money';
+import { ApiError } from '../../../lib/api-client';
 import type { Appointment, AppointmentStatus, CancelQuote } from '../api/types';
+
+/** The server's own text of a refusal (spec 001 §8), else the fallback ('Failed to …'). */
+export function saidOr(err: unknown, fallback: string): string {
+  const said = err instanceof ApiError ? err.body.message : undefined;
+  return typeof said === 'string' && said.trim() ? said : fallback;
+}
 
 /** Spec 001 §9: the short appointment id, the last 8 characters upper-cased. */
 export const shortId = shortAppointmentId;

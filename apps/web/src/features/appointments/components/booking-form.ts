@@ -108,7 +108,8 @@ export function validateBooking(
   const slot = ctx.kind === 'slot';
   if (!v.petId) e.petId = 'Required';
   if (!v.date) e.date = 'Required';
-  if (slot && !v.time) e.time = 'Required';
+  // A stay has no slot, but a pickup needs its time.
+  if ((slot || v.pickup) && !v.time) e.time = 'Required';
   if (!slot && !v.endDate) e.endDate = 'Required';
   if (v.pickup && !v.pickupAddress.trim()) e.pickupAddress = BOOKING_MESSAGES.pickupAddress;
   if (v.pickup && v.distanceKm === '') e.distanceKm = 'Required';
@@ -116,7 +117,7 @@ export function validateBooking(
   if (!ctx.petIds.includes(v.petId)) return { petId: BOOKING_MESSAGES.invalidPet, form: BOOKING_MESSAGES.invalidPet };
   if (v.date < ctx.earliest) e.date = BOOKING_MESSAGES.tooEarly;
   if (!slot && v.endDate < v.date) e.endDate = BOOKING_MESSAGES.endBeforeStart;
-  if (slot && ctx.slots) {
+  if ((slot || v.pickup) && ctx.slots) {
     const s = ctx.slots.find((x) => x.time === v.time);
     if (!s) e.time = APPOINTMENT_MESSAGES.slotInvalid;
     else if (!s.available) e.time = BOOKING_MESSAGES.taken;
@@ -128,8 +129,14 @@ export function validateBooking(
   return first ? { ...e, form: first } : e;
 }
 
-/** A stay has no slot; the contract's time is required, so a stay sends the day's first time. */
+/** A stay has no slot; the contract's time is required, so a stay without pickup sends the day's first time. */
 export const STAY_TIME = '09:00';
+
+/** The time a booking sends: the chosen one, or (a stay without pickup) the first of the day's slots. */
+export function timeOf(v: BookingValues, kind: BookableService['kind'], slots?: readonly Slot[]): string {
+  if (kind === 'slot' || v.pickup) return v.time;
+  return slots?.[0]?.time ?? STAY_TIME;
+}
 
 /**
  * The createappoint body: the existing client's fields (the server trusts none of its names or prices) and
@@ -151,7 +158,7 @@ export function bookingBody(
     serviceName: ctx.service.name,
     servicePrice: ctx.service.price,
     appointmentDate: v.date,
-    appointmentTime: stay ? STAY_TIME : v.time,
+    appointmentTime: v.time || STAY_TIME,
     ...(stay ? { endDate: v.endDate } : {}),
     petId: ctx.pet._id,
     petName: ctx.pet.name,

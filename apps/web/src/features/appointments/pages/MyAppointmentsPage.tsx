@@ -7,7 +7,7 @@ import { confirm } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { serverAnswered, serverMessage } from '../../../lib/api-client';
+import { serverAnswered } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { submitOnce, useSubmissionKey } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
@@ -16,7 +16,7 @@ import { fetchCancelQuote } from '../api/get-cancel-quote';
 import { bookableServicesQuery } from '../api/get-services';
 import { useMyAppointments } from '../api/get-my-appointments';
 import type { Appointment } from '../api/types';
-import { APPOINTMENT_TEXT as M, cancelPrompt, statusUpdated } from '../components/appointment-view';
+import { APPOINTMENT_TEXT as M, cancelPrompt, saidOr, statusUpdated } from '../components/appointment-view';
 import { BOOKING_MESSAGES } from '../components/booking-form';
 import { MyAppointmentCard } from '../components/MyAppointmentCard';
 
@@ -45,7 +45,7 @@ function PaidNote() {
 
 export function loadErrorMessage(err: unknown): string {
   // The server answered: its reason (or the spec's fallback); no answer at all: the spec's console message.
-  return serverAnswered(err) ? serverMessage(err, M.fetchFailed) : M.loadError;
+  return serverAnswered(err) ? saidOr(err, M.fetchFailed) : M.loadError;
 }
 
 function Appointments() {
@@ -65,7 +65,7 @@ function Appointments() {
       try {
         message = cancelPrompt(a, await fetchCancelQuote(a._id), windowHours);
       } catch (err) {
-        notify.error(serverMessage(err, M.cancelFailed), err);
+        notify.error(saidOr(err, M.cancelFailed), err);
         return;
       }
       const ok = await confirm({ title: 'Cancel appointment', message, confirmLabel: 'Cancel appointment', danger: true });
@@ -77,7 +77,7 @@ function Appointments() {
         });
         notify.success(statusUpdated('cancelled'));
       } catch (err) {
-        notify.error(serverMessage(err, M.cancelFailed), err);
+        notify.error(saidOr(err, M.cancelFailed), err);
       }
     } finally {
       setBusy(null);

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/dates/DateField';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
-import { serverAnswered, serverMessage } from '../../../lib/api-client';
+import { serverAnswered } from '../../../lib/api-client';
 import { useBusinessToday } from '../../../lib/endpoints/reminders';
 import { submitOnce, useSubmissionKey } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
@@ -17,6 +17,7 @@ import {
   ACTION_STATUS,
   APPOINTMENT_TEXT as M,
   type StaffAction,
+  saidOr,
   serviceNameOf,
   statusUpdated,
 } from '../components/appointment-view';
@@ -50,7 +51,7 @@ export default function OnlineAppointmentsPage() {
       setAsking(null);
       if (status === 'completed') setCompleted(a);
     } catch (err) {
-      notify.error(serverAnswered(err) ? serverMessage(err, M.updateFailed) : M.updateFailed, err);
+      notify.error(saidOr(err, M.updateFailed), err);
     } finally {
       setBusy(null);
     }
@@ -67,7 +68,7 @@ export default function OnlineAppointmentsPage() {
     body = (
       <ErrorState
         title={M.fetchFailed}
-        message={serverAnswered(list.error) ? serverMessage(list.error, M.fetchFailed) : M.loadError}
+        message={serverAnswered(list.error) ? saidOr(list.error, M.fetchFailed) : M.loadError}
         onRetry={() => void list.refetch()}
       />
     );
