@@ -25,7 +25,7 @@ export function StaffAppointmentCard({
   busy: boolean;
 }) {
   const c = customerOf(a);
-  const actions = staffActions(a.status);
+  const actions = staffActions(a.status, a.kind);
   return (
     <Card
       withBorder
@@ -53,6 +53,11 @@ export function StaffAppointmentCard({
         {a.visitNotes ? (
           <Text size="sm" c="dimmed">
             Visit notes: {a.visitNotes}
+          </Text>
+        ) : null}
+        {a.kind === 'stay' && a.status === 'confirmed' ? (
+          <Text size="xs" c="dimmed">
+            A stay: check the pet in at Reservations on its first day.
           </Text>
         ) : null}
         {actions.length > 0 ? (

@@ -38,6 +38,11 @@ describe('the staff actions (spec 001 §4)', () => {
     ['cancelled', []],
   ] as const)('%s → %o', (status, actions) => expect(staffActions(status)).toEqual(actions));
 
+  it('a confirmed stay is checked in at Reservations: only Not Visited here', () => {
+    expect(staffActions('confirmed', 'stay')).toEqual(['notVisited']);
+    expect(staffActions('pending', 'stay')).toEqual(['confirm']);
+  });
+
   it('the customer may cancel pending and confirmed ones only', () => {
     expect(['pending', 'confirmed', 'completed', 'cancelled'].filter((s) => customerMayCancel(s as never))).toEqual([
       'pending',

@@ -82,12 +82,15 @@ export function cancelPrompt(
     : `${late}, which refunds nothing below ₹5,000: nothing of the ${formatINR(q.paid)} you paid is refunded.`;
 }
 
-/** The staff actions an appointment offers (spec 001 §4): completed and cancelled are final. */
+/**
+ * The staff actions an appointment offers (spec 001 §4): completed and cancelled are final. A stay is completed by
+ * checking it in at Reservations, not here.
+ */
 export type StaffAction = 'confirm' | 'complete' | 'notVisited';
-export function staffActions(s: AppointmentStatus): StaffAction[] {
+export function staffActions(s: AppointmentStatus, kind: Appointment['kind'] = 'slot'): StaffAction[] {
   if ((FINAL_APPOINTMENT_STATUSES as readonly string[]).includes(s)) return [];
   if (s === 'pending') return ['confirm'];
-  return ['complete', 'notVisited'];
+  return kind === 'stay' ? ['notVisited'] : ['complete', 'notVisited'];
 }
 
 /** The status each action sets. */
