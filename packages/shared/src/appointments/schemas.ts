@@ -396,6 +396,20 @@ export type AppointmentSettingsBody = z.input<typeof appointmentSettingsBody>;
 export const appointmentSettingsResponse = z.object({
   success: z.literal(true),
   message: z.string().optional(),
-  settings: appointmentSettingsSchema,
+  /** As stored (the slots already sorted): plain values, no transforms. */
+  settings: z.object({
+    slots: z.array(z.string()),
+    defaultSlotCapacity: z.number(),
+    slotCapacityByService: z.record(z.string(), z.number()),
+    pickupVehiclesPerSlot: z.number(),
+    pickupFare: z.object({
+      baseFare: z.number(),
+      baseKm: z.number(),
+      stepKm: z.number(),
+      stepFare: z.number(),
+      maxKm: z.number(),
+    }),
+    ownerCancelWindowHours: z.number(),
+  }),
 });
 export type AppointmentSettingsResponse = z.infer<typeof appointmentSettingsResponse>;

@@ -47,9 +47,9 @@ import { petsOfOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts
 import { cancelReservation, confirmReservation, requestReservation } from '../reservations/reservation-money.service.ts';
 import { requireReservation } from '../reservations/reservations.service.ts';
 import { appointmentSettings, staySettings } from '../site/settings.service.ts';
-import { catalogueServiceVisitType } from '../site/site.service.ts';
+import { catalogueServiceVisitType, setCatalogueVisitTypeNamer } from '../site/site.service.ts';
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
-import { allVisitTypes, type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
+import { allVisitTypes, type VisitTypeRow, visitTypeById, visitTypesByIds } from '../visit-types/visit-types.service.ts';
 import { announceAppointment, type AppointmentEvent } from './appointment-events.ts';
 import {
   type AppointmentRow,
@@ -89,6 +89,9 @@ const kindOf = (t: VisitTypeRow): 'slot' | 'stay' => (STAY_CODES.includes(t.code
 const bookable = (t: VisitTypeRow) => t.active && !NOT_BOOKABLE_CODES.includes(t.code);
 
 const fail = (field: string, message: string) => badRequest(message, { [field]: message });
+
+// The public catalogue answers the purpose of the visit type each service books.
+setCatalogueVisitTypeNamer(async (db, ids) => new Map((await visitTypesByIds(db, ids)).map((t) => [t.id, t.purpose] as const)));
 
 /* ───────────── views ───────────── */
 

@@ -3,7 +3,16 @@ import { toRupees } from '@pawdesk/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contactMessages, customerServices } from '../../db/schema/index.ts';
-import { visitTypesByIds } from '../visit-types/visit-types.service.ts';
+
+/**
+ * Names the visit types catalogue services book (id → purpose). The visit-types module cannot be imported here (it
+ * reads the site's settings), so the appointments module, which reads both, installs the lookup at load.
+ */
+type VisitTypeNamer = (db: DbOrTx, ids: readonly string[]) => Promise<Map<string, string>>;
+let nameVisitTypes: VisitTypeNamer = async () => new Map();
+export function setCatalogueVisitTypeNamer(fn: VisitTypeNamer): void {
+  nameVisitTypes = fn;
+}
 
 export async function listServices(db: DbOrTx) {
   const rows = await db
@@ -19,7 +28,7 @@ export async function listServices(db: DbOrTx) {
     .where(eq(customerServices.active, true))
     .orderBy(asc(customerServices.sortOrder), asc(customerServices.name));
   const typeIds = [...new Set(rows.flatMap((r) => (r.visitTypeId ? [r.visitTypeId] : [])))];
-  const purposes = new Map((await visitTypesByIds(db, typeIds)).map((t) => [t.id, t.purpose] as const));
+  const purposes = typeIds.length > 0 ? await nameVisitTypes(db, typeIds) : new Map<string, string>();
   return rows.map((r) => ({
     _id: r.id,
     name: r.name,
