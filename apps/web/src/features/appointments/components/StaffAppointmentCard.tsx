@@ -1,4 +1,5 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconCheck, IconCircleCheck, IconUserX } from '@tabler/icons-react';
 import { Money } from '../../../components/Money';
 import type { Appointment } from '../api/types';
@@ -57,7 +58,11 @@ export function StaffAppointmentCard({
         ) : null}
         {a.kind === 'stay' && a.status === 'confirmed' ? (
           <Text size="xs" c="dimmed">
-            A stay: check the pet in at Reservations on its first day.
+            A stay: check the pet in at{' '}
+            <Anchor component={Link} to="/staff/reservations" size="xs">
+              Reservations
+            </Anchor>{' '}
+            on its first day.
           </Text>
         ) : null}
         {actions.length > 0 ? (

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDate } from '@pawdesk/shared/dates';
+import { formatINR } from '@pawdesk/shared/money';
 import { IconCalendarEvent, IconStethoscope } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -117,8 +118,11 @@ export default function OnlineAppointmentsPage() {
         {completed ? (
           <Stack gap="sm">
             <Text size="sm">
-              {completed.petName}&apos;s {serviceNameOf(completed)} is completed. Open New Visit to record it and take the
-              payment, with {serviceNameOf(completed)} chosen.
+              {completed.petName}&apos;s {serviceNameOf(completed)} is completed. Open New Visit to record it, with{' '}
+              {serviceNameOf(completed)} chosen.
+              {completed.payment.paid > 0
+                ? ` ${formatINR(completed.payment.paid)} was paid online for it: it shows on the owner's statement.`
+                : ''}
             </Text>
             {visit ? null : (
               <Text size="sm" c="dimmed">
