@@ -132,4 +132,45 @@ describe('the booking form', () => {
     expect(await screen.findByText('Failed to create appointment')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Pet/ })).toHaveValue(BRUNO);
   });
+
+  it('Pay online now: one createappoint with payOnline, then the checkout opens for the server’s amount', async () => {
+    mockBookingReads();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/v1/customerappointment/createappoint', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(
+          {
+            success: true,
+            message: 'Appointment booked successfully!',
+            data: appointment(),
+            checkout: {
+              id: 'order_APPT000000001',
+              amount: 140000,
+              amountRupees: 1400,
+              currency: 'INR',
+              keyId: 'rzp_test_offline',
+              provider: 'offline',
+              success_url: '/api/v1/customer/payment/success?order_id=order_APPT000000001',
+              cancel_url: '/customer/seeappointment',
+              description: 'Grooming for Bruno on 29 Nov 2026',
+              checkoutOrderId: '650000000000000000000f01',
+            },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderWithProviders(<BookAppointmentPage />, { route: '/customer/bookservice?service=grooming', routes });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /^Pet/ }), BRUNO);
+    await user.type(screen.getByRole('textbox', { name: /^Date/ }), '29/11/2026');
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
+    await user.click(screen.getByText('Pay online now'));
+    await user.click(screen.getByRole('button', { name: 'Pay ₹700.00 and book' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Card checkout' });
+    expect(within(checkout).getByTestId('checkout-amount')).toHaveTextContent('₹1,400.00');
+    expect(within(checkout).getByText('Grooming for Bruno on 29 Nov 2026')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ payOnline: true, appointmentTime: '09:00' });
+  });
 });
