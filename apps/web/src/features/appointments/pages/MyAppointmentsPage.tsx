@@ -102,7 +102,7 @@ function Appointments() {
       />
     );
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
       {list.data.map((a) => (
         <MyAppointmentCard key={a._id} appointment={a} onCancel={onCancel} cancelling={busy === a._id} />
       ))}

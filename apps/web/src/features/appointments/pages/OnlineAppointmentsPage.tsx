@@ -83,7 +83,7 @@ export default function OnlineAppointmentsPage() {
     );
   else
     body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         {list.data.map((a) => (
           <StaffAppointmentCard key={a._id} appointment={a} onAction={onAction} busy={busy === a._id} />
         ))}
