@@ -301,22 +301,28 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
             ) : null}
           </Stack>
 
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="book-pay-label">
-              Payment
+          {stay ? (
+            <Text size="sm" c="dimmed" data-testid="stay-payment">
+              Stays are paid at the desk: the resort confirms the dates, and you pay when you bring your pet.
             </Text>
-            <SegmentedControl
-              aria-labelledby="book-pay-label"
-              value={v.payment}
-              onChange={(p) => set('payment', p as BookingValues['payment'])}
-              data={[
-                { value: 'desk', label: 'Pay at the desk' },
-                { value: 'online', label: 'Pay online now' },
-              ]}
-              fullWidth
-              maw={420}
-            />
-          </Stack>
+          ) : (
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="book-pay-label">
+                Payment
+              </Text>
+              <SegmentedControl
+                aria-labelledby="book-pay-label"
+                value={v.payment}
+                onChange={(p) => set('payment', p as BookingValues['payment'])}
+                data={[
+                  { value: 'desk', label: 'Pay at the desk' },
+                  { value: 'online', label: 'Pay online now' },
+                ]}
+                fullWidth
+                maw={420}
+              />
+            </Stack>
+          )}
 
           <Divider />
           <Stack gap={4} role="group" aria-label="Price summary">

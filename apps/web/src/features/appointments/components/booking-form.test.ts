@@ -130,8 +130,8 @@ describe('the createappoint body', () => {
     });
     expect(body).not.toHaveProperty('endDate');
   });
-  it('a stay sends its last day', () => {
-    const v = { ...ok, time: '', endDate: '2026-11-30' };
+  it('a stay sends its last day, and is never paid online', () => {
+    const v = { ...ok, time: '', endDate: '2026-11-30', payment: 'online' as const };
     const body = bookingBody(v, { customerId: 'c1', service: services[1]!, pet, preview: previewOf(services[1]!, v) });
     expect(body).toMatchObject({ endDate: '2026-11-30', payOnline: false, totalAmount: 2000 });
     expect(body).not.toHaveProperty('pickup');

@@ -168,7 +168,8 @@ export function bookingBody(
     notes: v.notes.trim(),
     totalAmount: ctx.preview.total,
     ...(v.pickup ? { pickup: { address: v.pickupAddress.trim(), km: distanceOf(v.distanceKm) } } : {}),
-    payOnline: v.payment === 'online',
+    // Stays are paid at the desk (the server refuses paying them online).
+    payOnline: !stay && v.payment === 'online',
   };
 }
 export type BookingBody = ReturnType<typeof bookingBody>;

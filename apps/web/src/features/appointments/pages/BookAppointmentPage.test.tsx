@@ -49,6 +49,9 @@ describe('the booking page: which service', () => {
     expect(screen.getByRole('textbox', { name: /^From/ })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^To/ })).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup', { name: 'Time' })).not.toBeInTheDocument();
+    // Stays are paid at the desk.
+    expect(screen.getByTestId('stay-payment')).toHaveTextContent('Stays are paid at the desk');
+    expect(screen.queryByText('Pay online now')).not.toBeInTheDocument();
   });
 
   it('without pets: Register a Pet First, leading to the pet form', async () => {
