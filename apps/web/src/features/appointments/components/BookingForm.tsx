@@ -208,7 +208,6 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
                 value={v.endDate}
                 onChange={(d) => set('endDate', d)}
                 error={errors.endDate}
-                description={v.date && v.endDate ? `${stayDays(v.date, v.endDate)} day(s)` : undefined}
               />
             </SimpleGrid>
           ) : (

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle, IconPaw, IconSearch } from '@tabler/icons-react';
+import { DEFAULT_OWNER_CANCEL_WINDOW_HOURS } from '@pawdesk/shared/appointments/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -85,6 +86,7 @@ function Booking() {
 
 /** /customer/bookservice and /customer/bookappointment (issue 19): book the service chosen on Our Services. */
 export default function BookAppointmentPage() {
+  const windowHours = useBookableServices().data?.ownerCancelWindowHours ?? DEFAULT_OWNER_CANCEL_WINDOW_HOURS;
   return (
     <RequireCustomer>
       <PageHeader
@@ -102,8 +104,11 @@ export default function BookAppointmentPage() {
         <CancelledNote />
         <Booking />
         <Text size="xs" c="dimmed" maw={720}>
-          Paid online and cancelled at least 24 hours before the slot: refunded in full. Later, our{' '}
-          <Link to="/refundpolicy">refund policy</Link> applies.
+          Paid online and cancelled at least {windowHours} hours before the slot: refunded in full. Later, our{' '}
+          <Anchor component={Link} to="/refundpolicy" size="xs">
+            refund policy
+          </Anchor>{' '}
+          applies.
         </Text>
       </Stack>
     </RequireCustomer>
