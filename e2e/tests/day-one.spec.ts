@@ -310,7 +310,11 @@ test('the navigation leads to the appointment pages (issue 19: no placeholder is
 
     await loginAs(page, request, 'staff', '/staff/dashboard');
     if (viewport.width < 600) await page.getByRole('button', { name: 'Open menu' }).click();
-    else await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Reservations/ }).click();
+    else
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: /Reservations/ })
+        .click();
     await page.locator('a[href="/staff/onlinecustomerappointment"]:visible').first().click();
     await expect(page.getByRole('heading', { name: 'Online Customer Appointments' })).toBeVisible();
     await expect(page.getByText('Coming soon')).toHaveCount(0);
