@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle, IconPaw, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPaw, IconSearch } from '@tabler/icons-react';
 import { DEFAULT_OWNER_CANCEL_WINDOW_HOURS } from '@pawdesk/shared/appointments/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -13,18 +13,6 @@ import { useBookableServices } from '../api/get-services';
 import { BookingForm } from '../components/BookingForm';
 import { BOOKING_MESSAGES as M } from '../components/booking-form';
 import { chosenService } from '../components/chosen-service';
-
-/** The calm note after a dismissed checkout (the order's cancel address is this page with ?cancelled=1). */
-function CancelledNote() {
-  const [params] = useSearchParams();
-  if (params.get('cancelled') !== '1') return null;
-  return (
-    <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} title="Payment cancelled" role="status" maw={720}>
-      The checkout was closed before paying, so nothing was charged. Your appointment request is kept as not paid: pay at the
-      desk, or cancel it from My Appointments.
-    </Alert>
-  );
-}
 
 function Booking() {
   const { user } = useAuth();
@@ -101,7 +89,6 @@ export default function BookAppointmentPage() {
         }
       />
       <Stack gap="md">
-        <CancelledNote />
         <Booking />
         <Text size="xs" c="dimmed" maw={720}>
           Paid online and cancelled at least {windowHours} hours before the slot: refunded in full. Later, our{' '}
