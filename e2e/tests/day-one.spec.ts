@@ -298,21 +298,25 @@ test("the '/' badge shows with a keyboard and mouse, not on a touch screen", asy
   await phone.close();
 });
 
-test('every placeholder has a way back, and the navigation leads to none', async ({ page, request }) => {
+test('the navigation leads to the appointment pages (issue 19: no placeholder is left)', async ({ page, request }) => {
   for (const [, viewport] of WIDTHS) {
     await page.setViewportSize(viewport);
     await loginAs(page, request, 'customer', '/customer/dashboard');
-    await expect(page.locator('a[href="/customer/seeappointment"]')).toHaveCount(0);
-    await page.goto('/customer/seeappointment');
-    await expect(page.getByText('Coming soon')).toBeVisible();
-    await shot(page, `placeholder-${viewport.width}`);
-    await page.getByRole('link', { name: 'Back to your dashboard' }).click();
-    await expect(page).toHaveURL(/\/customer\/dashboard$/);
+    if (viewport.width < 600) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('a[href="/customer/seeappointment"]:visible').first().click();
+    await expect(page.getByRole('heading', { name: 'My Appointments', level: 1 })).toBeVisible();
+    await expect(page.getByText('Coming soon')).toHaveCount(0);
+    await shot(page, `my-appointments-${viewport.width}`);
 
     await loginAs(page, request, 'staff', '/staff/dashboard');
-    await expect(page.locator('a[href="/staff/onlinecustomerappointment"]')).toHaveCount(0);
-    await page.goto('/staff/onlinecustomerappointment');
-    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
-    await expect(page).toHaveURL(/\/staff\/dashboard$/);
+    if (viewport.width < 600) await page.getByRole('button', { name: 'Open menu' }).click();
+    else
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: /Reservations/ })
+        .click();
+    await page.locator('a[href="/staff/onlinecustomerappointment"]:visible').first().click();
+    await expect(page.getByRole('heading', { name: 'Online Customer Appointments' })).toBeVisible();
+    await expect(page.getByText('Coming soon')).toHaveCount(0);
   }
 });

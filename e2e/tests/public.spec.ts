@@ -229,6 +229,10 @@ test.describe('customer service list', () => {
     }
     await page.getByRole('button', { name: 'Book Now: Grooming' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // After login the visitor lands on the booking page of that service (it rides in ?service=).
+    const from = await page.evaluate(() => window.history.state?.usr?.from);
+    const grooming = data.find((s: { name: string }) => s.name === 'Grooming');
+    expect(from).toBe(`/customer/bookservice?service=${grooming.visitTypeId}`);
   });
 
   test('a signed-in customer books with the service in navigation state', async ({ page, request }) => {
@@ -236,9 +240,12 @@ test.describe('customer service list', () => {
     const park = data.find((s: { name: string }) => s.name === 'Dog Park');
     await loginAs(page, request, 'customer', '/customerservice');
     await page.getByRole('button', { name: 'Book Now: Dog Park' }).click();
-    await expect(page).toHaveURL(/\/customer\/bookservice$/);
+    await expect(page).toHaveURL(new RegExp(`/customer/bookservice\\?service=${park.visitTypeId}$`));
     const state = await page.evaluate(() => window.history.state?.usr);
-    expect(state).toEqual({ service: { _id: park._id, name: 'Dog Park', price: 350, duration: 180 } });
+    expect(state).toEqual({
+      service: { _id: park._id, visitTypeId: park.visitTypeId, name: 'Dog Park', price: 350, duration: 180 },
+    });
+    await expect(page.getByTestId('booking-service')).toHaveText('Dog Park');
   });
 
   test('shows the server message with Try Again, recovers, and shows an empty state', async ({ page }) => {

@@ -25,6 +25,7 @@ export const STAFF_NAV: NavLink[] = [
     children: [
       { label: 'Reservations', to: '/staff/reservations' },
       { label: 'Occupancy', to: '/staff/occupancy' },
+      { label: 'Online Appointments', to: '/staff/onlinecustomerappointment' },
     ],
   },
   { label: 'Pet Master', to: '/staff/history' },
@@ -46,16 +47,18 @@ export const STAFF_NAV: NavLink[] = [
 export const STAFF_MOBILE_EXTRA: NavLink[] = [
   { label: 'Dashboard', to: '/staff/dashboard' },
   { label: 'Occupancy', to: '/staff/occupancy' },
+  { label: 'Online Appointments', to: '/staff/onlinecustomerappointment' },
   { label: 'Pets by Date', to: '/staff/petByDate' },
   { label: 'Visits by Pet', to: '/staff/salesSection' },
   { label: "Day's Takings", to: '/staff/takings' },
   { label: 'My Account', to: '/staff/account' },
 ];
 
-/** No entry leads to a placeholder (issue 18): My Appointments returns when online appointments land. */
+/** Customer navigation: booking, their appointments (issue 19), subscriptions and visits. */
 export const CUSTOMER_NAV: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Book Services', to: '/customerservice' },
+  { label: 'My Appointments', to: '/customer/seeappointment' },
   { label: 'Subscriptions', to: '/customer/subscription' },
   { label: 'Visits', to: '/customer/viewvisit' },
 ];

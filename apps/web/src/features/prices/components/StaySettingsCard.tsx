@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Card, Group, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { STAY_SETTINGS_SAVED, type StaySettings } from '@pawdesk/shared';
 import { useEffect, useState } from 'react';
 import { COUNT_INPUT } from '../../../components/NumberField';
@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from '../../../components/states';
 import { serverMessage } from '../../../lib/api-client';
 import { useSaveStaySettings, useStaySettings } from '../../../lib/endpoints/stay-settings';
 import { notify } from '../../../lib/notify';
+import { SettingsActions } from './SettingsActions';
 import { changedFields, formOf, ruleExplained, type StayForm, stayPatch } from './stay-settings-form';
 
 const SAVE_FAILED = 'Could not save the stay settings';
@@ -130,21 +131,16 @@ export function StaySettingsCard() {
             </Alert>
           ) : null}
         </Stack>
-        <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            disabled={!changed || save.isPending}
-            onClick={() => {
-              setForm(formOf(saved));
-              setErrors({});
-            }}
-          >
-            Reset
-          </Button>
-          <Button onClick={onSave} loading={save.isPending} disabled={!changed}>
-            Save stay settings
-          </Button>
-        </Group>
+        <SettingsActions
+          changed={changed}
+          saving={save.isPending}
+          onReset={() => {
+            setForm(formOf(saved));
+            setErrors({});
+          }}
+          onSave={onSave}
+          saveLabel="Save stay settings"
+        />
       </Stack>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { type StaySettings, staySettingsSchema } from '@pawdesk/shared';
+import { asNumber, changedKeys, fieldErrors } from './settings-form';
 
 /**
  * The stay settings card's form (Prices screen, issue 18): the values as typed (numbers may be '' while editing),
@@ -25,9 +26,6 @@ export const STAY_FIELDS = [
 
 export const formOf = (s: StaySettings): StayForm => ({ ...s });
 
-/** A typed number: '' (or not a number) stays as it is so the schema names the field. */
-const asNumber = (v: number | string): number | string => (typeof v === 'number' ? v : v.trim() === '' ? v : Number(v));
-
 /** The form as settings (numbers parsed); the schema decides whether they are valid. */
 export function valuesOf(f: StayForm): Record<keyof StaySettings, unknown> {
   return { ...f, halfDayMaxHours: asNumber(f.halfDayMaxHours), freeCancellationDays: asNumber(f.freeCancellationDays) };
@@ -35,8 +33,7 @@ export function valuesOf(f: StayForm): Record<keyof StaySettings, unknown> {
 
 /** The fields whose value differs from the saved settings. */
 export function changedFields(saved: StaySettings, f: StayForm): (keyof StaySettings)[] {
-  const v = valuesOf(f);
-  return STAY_FIELDS.filter((k) => v[k] !== saved[k]);
+  return changedKeys(saved, valuesOf(f), STAY_FIELDS);
 }
 
 export type StayFormResult =
@@ -46,14 +43,7 @@ export type StayFormResult =
 /** The PUT body (only the changed fields), or each invalid field's message. */
 export function stayPatch(saved: StaySettings, f: StayForm): StayFormResult {
   const parsed = staySettingsSchema.safeParse(valuesOf(f));
-  if (!parsed.success) {
-    const errors: Partial<Record<keyof StaySettings, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof StaySettings;
-      errors[key] ??= issue.message;
-    }
-    return { ok: false, errors };
-  }
+  if (!parsed.success) return { ok: false, errors: fieldErrors<keyof StaySettings>(parsed.error.issues) };
   const patch: Partial<StaySettings> = {};
   for (const k of changedFields(saved, f)) Object.assign(patch, { [k]: parsed.data[k] });
   return { ok: true, patch };

@@ -14,6 +14,7 @@ import { usePackageOffers, useSetPackageOffered } from '../api/packages';
 import { useRestorePlan } from '../api/restore-plan';
 import { useRetirePlan } from '../api/retire-plan';
 import { AdmissionRuleCard } from '../components/AdmissionRuleCard';
+import { AppointmentSettingsCard } from '../components/AppointmentSettingsCard';
 import { GstRatesCard } from '../components/GstRatesCard';
 import { HistoryDrawer, type HistoryTarget } from '../components/HistoryDrawer';
 import { PackageModal, type PackageTarget } from '../components/PackageModal';
@@ -194,6 +195,12 @@ function PriceManager() {
           hint="How Hostel, Day Care and the other boarding stays are counted and charged, and reservations' free cancellation."
         >
           <StaySettingsCard />
+        </Section>
+        <Section
+          title="Online appointments"
+          hint="What customers can book online: the times, places per slot, pickup & drop and its fare, and when a cancellation is refunded in full."
+        >
+          <AppointmentSettingsCard types={types.data.visitTypes} />
         </Section>
         <Section
           title="GST rates"

@@ -29,6 +29,11 @@ export function ServiceIcon({ name, size = 26 }: { name: string; size?: number }
   return <IconPaw {...props} />;
 }
 
+/** Where a Book Now button leads: the booking page with the service's visit type (id or code) in `?service=`. */
+export function bookingPath(visitType: string | null | undefined): string {
+  return visitType ? `/customer/bookservice?service=${encodeURIComponent(visitType)}` : '/customer/bookservice';
+}
+
 export interface ServiceCardProps {
   name: string;
   description: string;

@@ -2,13 +2,14 @@ import { Alert, Anchor, Button, SimpleGrid, Text } from '@mantine/core';
 import { MIN_AGE_MONTHS } from '@pawdesk/shared/catalog';
 import { IconCalendarPlus, IconInfoCircle, IconPaw } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { Service } from '@pawdesk/shared';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useAuth } from '../../../lib/auth';
 import { useBusiness } from '../../../lib/business';
 import { servicesErrorMessage, useServices } from '../api/services';
-import { ServiceCard } from '../components/ServiceCard';
+import { bookingPath, ServiceCard } from '../components/ServiceCard';
 import classes from '../components/site.module.css';
 
 export default function CustomerServicePage() {
@@ -18,14 +19,23 @@ export default function CustomerServicePage() {
   const services = useServices();
   const isCustomer = isAuthenticated && user?.role === 'customer';
 
-  const book = (service: { _id: string; name: string; price: number; duration: number }) => {
-    if (isCustomer) {
-      navigate('/customer/bookservice', {
-        state: { service: { _id: service._id, name: service.name, price: service.price, duration: service.duration } },
-      });
-    } else {
-      navigate('/login');
-    }
+  /**
+   * Book Now: the booking page with the service (its visit type) in the address, so it survives the login a signed-out
+   * visitor is sent through, and in navigation state as before.
+   */
+  const book = (service: Service) => {
+    const target = bookingPath(service.visitTypeId ?? service.visitType);
+    navigate(target, {
+      state: {
+        service: {
+          _id: service._id,
+          visitTypeId: service.visitTypeId,
+          name: service.name,
+          price: service.price,
+          duration: service.duration,
+        },
+      },
+    });
   };
 
   let content: ReactNode;

@@ -3,6 +3,7 @@ import { Anchor, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from
 import { DROP_OFF_WINDOW, MIN_AGE_MONTHS, PICK_UP_WINDOW, SERVICE_CATALOG } from '@pawdesk/shared/catalog';
 import {
   IconArrowRight,
+  IconCalendarPlus,
   IconClock,
   IconMail,
   IconMapPin,
@@ -18,7 +19,7 @@ import { Link } from 'react-router';
 import { useBusiness } from '../../../lib/business';
 import { ContactDetail } from '../components/ContactDetail';
 import { DogIllustration } from '../components/DogIllustration';
-import { ServiceCard } from '../components/ServiceCard';
+import { bookingPath, ServiceCard } from '../components/ServiceCard';
 import classes from '../components/site.module.css';
 import { directionsUrl } from '../format';
 
@@ -108,7 +109,23 @@ export default function HomePage() {
         </SectionHead>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {SERVICE_CATALOG.map((s) => (
-            <ServiceCard key={s.name} {...s} />
+            <ServiceCard
+              key={s.name}
+              {...s}
+              action={
+                <Button
+                  component={Link}
+                  to={bookingPath(s.visitType)}
+                  state={{ service: { name: s.name, price: s.price, duration: s.duration } }}
+                  fullWidth
+                  variant="light"
+                  leftSection={<IconCalendarPlus size={18} aria-hidden />}
+                  aria-label={`Book Now: ${s.name}`}
+                >
+                  Book Now
+                </Button>
+              }
+            />
           ))}
         </SimpleGrid>
         <div className={classes.vet}>

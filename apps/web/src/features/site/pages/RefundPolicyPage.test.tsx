@@ -22,4 +22,13 @@ describe('RefundPolicyPage: its examples come from refundQuote', () => {
       screen.getByText(/The deduction is taken once per booking or order and never exceeds the amount paid\./),
     ).toBeInTheDocument();
   });
+
+  it('states the appointment rule beside the policy: full refund 24 hours ahead, later the policy', async () => {
+    renderWithProviders(<RefundPolicyPage />, { route: '/refundpolicy' });
+    expect(
+      await screen.findByText(
+        /An appointment paid online and cancelled at least 24 hours before its slot is refunded in full\. Cancelled later, this refund policy applies: the deduction above is made, so a booking under ₹5,000 is not refunded\./,
+      ),
+    ).toBeInTheDocument();
+  });
 });

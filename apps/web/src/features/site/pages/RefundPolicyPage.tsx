@@ -1,4 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
+import { DEFAULT_OWNER_CANCEL_WINDOW_HOURS } from '@pawdesk/shared/appointments/rules';
 import { REFUND_POLICY } from '@pawdesk/shared/catalog';
 import { formatDate } from '@pawdesk/shared/dates';
 import { toPaise, toRupees } from '@pawdesk/shared/money';
@@ -11,6 +12,8 @@ import classes from '../components/site.module.css';
 import { rupees } from '../format';
 
 const P = REFUND_POLICY;
+/** The hours before the slot an owner may cancel an online-paid appointment for a full refund (admin setting, default). */
+const APPOINTMENT_WINDOW = DEFAULT_OWNER_CANCEL_WINDOW_HOURS;
 
 /** The examples' booking day; the policy's own rule (refundQuote) says what is refunded and until when. */
 const EXAMPLE_DAY = '2026-11-01';
@@ -83,6 +86,23 @@ export default function RefundPolicyPage() {
                 For example, a cancelled booking of {rupees(SMALL_EXAMPLE)} is refunded {rupees(refundOf(SMALL_EXAMPLE))}, and one
                 of {rupees(LARGE_EXAMPLE)} is refunded {rupees(refundOf(LARGE_EXAMPLE))}. The deduction is taken once per booking
                 or order and never exceeds the amount paid.
+              </Text>
+            </>
+          ),
+        },
+        {
+          id: 'appointments',
+          title: 'Appointments booked online',
+          body: (
+            <>
+              <Text>
+                An appointment paid online and cancelled at least {APPOINTMENT_WINDOW} hours before its slot is refunded in full.
+                Cancelled later, this refund policy applies: the deduction above is made, so a booking under{' '}
+                {rupees(P.deductionBelow)} is not refunded.
+              </Text>
+              <Text mt="xs">
+                If we cancel your appointment, or mark it not visited, what you paid online is refunded in full. Appointments to
+                be paid at the desk can be cancelled at any time before they start, free of charge.
               </Text>
             </>
           ),

@@ -13,6 +13,7 @@ import { plansQuery } from '../../../lib/endpoints/subscriptions';
 import { visitPricesQuery, visitTypesQuery } from '../../../lib/endpoints/visit-types';
 import { useBoardingCheck } from '../api/check-boarding';
 import { PetHeader } from '../components/PetHeader';
+import { presetPurpose } from '../components/preset-purpose';
 import { PurposeForm } from '../components/PurposeForm';
 import { ShopForm } from '../components/ShopForm';
 import { useVisitSave } from '../components/use-visit-save';
@@ -46,7 +47,7 @@ export default function NewVisitPage() {
  * Play School, Dog Park); its other purposes may be paid now or added to the stay's bill (issue 18).
  */
 function NewVisit() {
-  const state = useLocation().state as { petId?: unknown } | null;
+  const state = useLocation().state as { petId?: unknown; purpose?: unknown } | null;
   const petId = isId(state?.petId) ? state.petId : undefined;
   const pet = useQuery({ ...petDetailsQuery(petId), retry: false });
   // A walk-in Shop sale (issue 18) needs no pet: offered when New Visit has none.
@@ -64,7 +65,8 @@ function NewVisit() {
     return (types.data ?? []).map((t) => ({ ...t, ...(byId.get(t._id) ?? {}) }));
   }, [types.data, prices.data]);
   const inquiry = priced.find((t) => t.code === 'inquiry');
-  const value = chosen ?? inquiry?._id ?? SELECT;
+  // A purpose named in navigation state (a completed online appointment's service) starts chosen.
+  const value = chosen ?? presetPurpose(priced, state) ?? inquiry?._id ?? SELECT;
   const type = priced.find((t) => t._id === value) ?? null;
   const options = [
     { value: SELECT, label: 'Select' },
