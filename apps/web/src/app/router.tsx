@@ -49,7 +49,7 @@ const P = {
   takings: page(() => import('../features/takings/pages/TakingsPage')),
   staffDocument: page(() => import('../features/documents/pages/DocumentPage')),
   // customer
-  customerDashboard: page(() => import('../features/customer/pages/CustomerDashboardPage')),
+  customerDashboard: page(() => import('./pages/CustomerDashboardRoute')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
   bookAppointment: page(() => import('../features/appointments/pages/BookAppointmentPage')),
   myAppointments: page(() => import('../features/appointments/pages/MyAppointmentsPage')),

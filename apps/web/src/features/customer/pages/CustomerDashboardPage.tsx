@@ -124,10 +124,23 @@ function QuickLinks() {
 }
 
 /**
- * The customer dashboard (/customer/dashboard; spec 001 §2, issue 19), built for a phone first: the figures, My Pets,
- * and help. Three cards other parts of issue 19 build are placed by the lead in the marked SLOTs below.
+ * Cards other features build (a feature does not import another: the composition root in src/app passes them in,
+ * see app/pages/CustomerDashboardRoute.tsx).
  */
-export default function CustomerDashboardPage() {
+export interface DashboardSlots {
+  /** Book Services: the bookable visit types; a click goes to /customer/bookservice with the service. */
+  bookServices?: ReactNode;
+  /** The next appointments. */
+  upcoming?: ReactNode;
+  /** The unread notifications of the owner's inbox. */
+  inbox?: ReactNode;
+}
+
+/**
+ * The customer dashboard (/customer/dashboard; spec 001 §2, issue 19), built for a phone first: the figures, Book
+ * Services, My Pets beside the upcoming appointments, the inbox, quick links and help.
+ */
+export default function CustomerDashboardPage({ bookServices, upcoming, inbox }: DashboardSlots = {}) {
   const { user } = useAuth();
   return (
     <RequireCustomer>
@@ -139,17 +152,15 @@ export default function CustomerDashboardPage() {
           ))}
         </SimpleGrid>
 
-        {/* ── SLOT book-services: the Book Services card (visit types but Buy Subscription, Shop and Inquiry; a click
-            goes to /customer/bookservice with the service in navigation state). Built by the appointments part of
-            issue 19; the lead places it here, full width. ── */}
+        {bookServices}
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <MyPetsCard />
-          {/* ── SLOT upcoming-appointments: the Upcoming appointments card (appointments part of issue 19). ── */}
+          {upcoming}
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {/* ── SLOT notifications: the unread Notifications card (notifications part of issue 19). ── */}
+          {inbox}
           <QuickLinks />
           <HelpCard />
         </SimpleGrid>
