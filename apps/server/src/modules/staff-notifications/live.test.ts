@@ -46,8 +46,7 @@ async function openStream(token: string) {
       let buf = '';
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         buf += decoder.decode(chunk, { stream: true });
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
+        for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
           const block = buf.slice(0, i);
           buf = buf.slice(i + 2);
           let event = 'message';
@@ -143,7 +142,7 @@ describe('the staff notifications stream', () => {
     expect((await fetch(`${base}/staff/notifications/stream`, { headers: { accept: 'text/event-stream' } })).status).toBe(401);
     const plain = await fetch(`${base}/staff/notifications/stream`, { headers: { authorization: staff.token } });
     expect(plain.status).toBe(406);
-    expect((await plain.json()).message).toMatch(/text\/event-stream/);
+    expect(((await plain.json()) as { message: string }).message).toMatch(/text\/event-stream/);
   });
 
   it(`limits one account to ${MAX_STREAMS_PER_USER} open streams on an instance`, async () => {
