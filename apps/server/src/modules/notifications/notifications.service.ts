@@ -23,11 +23,7 @@ export type { NotificationRow } from './notifications.repo.ts';
  * A message the outbox gave up on: recorded `failed` and, in the same transaction, a staff notification (once per
  * message: its dedupe key) so the desk sees it in the bell and can retry it from the sent messages.
  */
-async function markFailed(
-  db: DbOrTx,
-  id: string,
-  f: { final: boolean; reason: string; nextAttemptAt?: Date },
-): Promise<void> {
+async function markFailed(db: DbOrTx, id: string, f: { final: boolean; reason: string; nextAttemptAt?: Date }): Promise<void> {
   if (!f.final) return markAttemptFailed(db, id, f);
   await db.transaction(async (tx) => {
     await markAttemptFailed(tx, id, f);

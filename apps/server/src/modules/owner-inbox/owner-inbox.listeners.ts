@@ -5,11 +5,12 @@ import { type LedgerRow, onLedgerWrite } from '../payments/payments.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { onPrescriptionWritten } from '../prescriptions/prescription-events.service.ts';
 import { onVisitRecorded } from '../sales/visit-events.service.ts';
-import { notifyOwner } from './owner-inbox.service.ts';
+import { notifyOwner } from '../notifications/owner-inbox.service.ts';
 
 /**
  * What owners are told in their inbox (and by email), from the announcements of the modules where it happens
- * (docs/decisions.md, "Owner notifications"): a visit recorded (sales), a prescription written (prescriptions),
+ * (docs/decisions.md, "Owner notifications"). This module is imported by none (modules/index.ts mounts its routes),
+ * so it may listen to any module without an import cycle: a visit recorded (sales), a prescription written (prescriptions),
  * money into or out of the wallet (the ledger). The package and subscription notices write their entries where they
  * queue their emails (sales/package-notices, subscriptions/subscription-expiry); appointments announce theirs
  * (appointments/appointment-events, registered in owner-inbox.appointments.ts).
