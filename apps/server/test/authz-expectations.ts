@@ -364,6 +364,23 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/reservations/{id}/no-show`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
   [`POST ${V}/reservations/{id}/waive`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: { reason: 'Matrix' } })),
   [`POST ${V}/reservations/{id}/check-in`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
+  // online appointments (issue 19): customer routes reach only the caller's own (another's id is the caller's own
+  // list, or 404); staff list a day and change a status; admins change the settings (appointments.test.ts: the rest).
+  [`GET ${V}/customerappointment/services`]: customerOnly(),
+  [`GET ${V}/customerappointment/slots`]: customerOnly(404, () => ({ query: { serviceId: UNKNOWN_ID, date: '2026-12-01' } })),
+  [`POST ${V}/customerappointment/createappoint`]: customerOnly(400, () => ({ body: {} })),
+  [`GET ${V}/customerappointment/getcustomerappoint/{customerId}`]: customerOnly(200, (fx) => ({
+    params: { customerId: fx.a.user.id },
+  })),
+  [`GET ${V}/customerappointment/cancelquote/{id}`]: customerOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`DELETE ${V}/customerappointment/cancelappoint/{id}`]: customerOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`GET ${V}/appointment/onlineappointments`]: staffOnly(200, () => ({ query: { date: '2026-11-23T00:00:00.000Z' } })),
+  [`PATCH ${V}/appointment/onlineappointments/{id}/status`]: staffOnly(404, () => ({
+    params: { id: UNKNOWN_ID },
+    body: { status: 'confirmed' },
+  })),
+  [`GET ${V}/settings/appointments`]: staffOnly(),
+  [`PUT ${V}/settings/appointments`]: adminOnly(200, () => ({ body: { ownerCancelWindowHours: 24 } })),
   // Public: the browser lands here from the checkout; an unknown order redirects with ?failed=1.
   [`GET ${V}/customer/payment/success`]: open(303, () => ({ query: { order_id: 'order_ABCDEFGHIJKLMN' } })),
   // subscriptions (issue 16): a customer gets their own pets' whatever email is named; staff the owner with it

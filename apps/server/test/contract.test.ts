@@ -1529,3 +1529,81 @@ describe('switch-over settings: legacyDeboardRecordsPayment and legacyAdmissionA
     }
   });
 });
+
+/* ───────────── online appointments (issue 19) ───────────── */
+
+describe('online appointments', () => {
+  it('POST /customerappointment/createappoint {customerId, serviceId, serviceName, servicePrice, appointmentDate, appointmentTime, petId, petName, petBreed, petAge, petSpecies, notes, totalAmount} → data (pending); GET getcustomerappoint/{customerId} → data [.. serviceId {name}]; DELETE cancelappoint/{id} → data (updated); staff GET onlineappointments?date= → success, appointments; PATCH …/status {status, visitNotes}', async () => {
+    const c = await t.user('customer', { fullName: 'Meera Kapoor' });
+    const owner = await makeOwner(t.database.db, { userId: c.id, email: c.email });
+    const pet = await makePet(t.database.db, { ownerId: owner.id, name: 'Tiger' });
+    const services = (await clientCall('GET', '/customerservices/getallservices', c.token)).json();
+    const grooming = (services.data as { name: string; _id: string }[]).find((s) => s.name === 'Grooming')!;
+    const date = addDays(todayIn(), 3);
+    const booked = await clientCall('POST', '/customerappointment/createappoint', c.token, {
+      customerId: c.id,
+      serviceId: grooming._id,
+      serviceName: 'Grooming',
+      servicePrice: 700,
+      appointmentDate: date,
+      appointmentTime: '10:30',
+      petId: pet.id,
+      petName: 'Tiger',
+      petBreed: 'Beagle',
+      petAge: 'N/A',
+      petSpecies: 'dog',
+      notes: 'First visit',
+      totalAmount: 700,
+    });
+    expect(booked.status).toBe(201);
+    expectFields(booked.json(), { data: 'object', 'data._id': 'string', 'data.status': 'string' });
+    const data = booked.json().data as Record<string, unknown>;
+    expect(data.status).toBe('pending');
+
+    const list = await clientCall('GET', `/customerappointment/getcustomerappoint/${c.id}`, c.token);
+    expect(list.status).toBe(200);
+    expectFields(first(list.json(), 'data'), {
+      _id: 'string',
+      status: 'string',
+      'serviceId.name': 'string',
+      serviceName: 'string',
+      appointmentDate: 'string',
+      appointmentTime: 'string',
+      petName: 'string',
+      totalAmount: 'number',
+      notes: 'string',
+    });
+
+    for (const q of [date, `${date}T00:00:00.000Z`]) {
+      const day = await clientCall('GET', `/appointment/onlineappointments?date=${encodeURIComponent(q)}`, staff.token);
+      expect(day.status).toBe(200);
+      expectFields(day.json(), { success: 'boolean', appointments: 'array' });
+      const row = (day.json().appointments as Record<string, unknown>[]).find((a) => a._id === data._id);
+      expectFields(row, {
+        _id: 'string',
+        status: 'string',
+        'customerId.fullName': 'string',
+        'customerId.email': 'string',
+        serviceName: 'string',
+        appointmentDate: 'string',
+        appointmentTime: 'string',
+        petName: 'string',
+        petBreed: 'string',
+        petAge: 'string',
+        totalAmount: 'number',
+        notes: 'string',
+      });
+    }
+
+    const confirmed = await clientCall('PATCH', `/appointment/onlineappointments/${data._id}/status`, staff.token, {
+      status: 'confirmed',
+      visitNotes: '',
+    });
+    expect(confirmed.status).toBe(200);
+
+    const cancelled = await clientCall('DELETE', `/customerappointment/cancelappoint/${data._id}`, c.token);
+    expect(cancelled.status).toBe(200);
+    expectFields(cancelled.json(), { data: 'object', 'data._id': 'string', 'data.status': 'string' });
+    expect((cancelled.json().data as Record<string, unknown>).status).toBe('cancelled');
+  });
+});

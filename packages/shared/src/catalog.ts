@@ -201,42 +201,55 @@ export const DEFAULT_PLANS: readonly {
 ];
 
 /** The public service catalogue (home page): duration in minutes, price in rupees. */
-export const SERVICE_CATALOG: readonly { name: string; duration: number; price: number; description: string }[] = [
+/** The public catalogue (`/customerservices/getallservices`); `visitType` is the visit type booking it books (issue 19). */
+export const SERVICE_CATALOG: readonly {
+  name: string;
+  duration: number;
+  price: number;
+  description: string;
+  visitType: VisitTypeCode;
+}[] = [
   {
     name: 'Boarding/Hostel',
     duration: 1440,
     price: 1000,
     description: 'Overnight stays in clean, airy suites with supervised play and home-style meals.',
+    visitType: 'hostel',
   },
   {
     name: 'Day Boarding/Hostel',
     duration: 1440,
     price: 1000,
     description: 'A full day of care, play and rest while you are at work.',
+    visitType: 'day_care',
   },
   {
     name: 'Day School',
     duration: 480,
     price: 650,
     description: 'Structured training, socialisation and enrichment through the day.',
+    visitType: 'day_school',
   },
   {
     name: 'Dog Park',
     duration: 180,
     price: 350,
     description: 'Off-leash play in our secure, shaded park with trained handlers.',
+    visitType: 'dog_park',
   },
   {
     name: 'Grooming',
     duration: 60,
     price: 700,
     description: 'Bath, blow-dry, brushing, nail trim and ear cleaning by gentle groomers.',
+    visitType: 'grooming',
   },
   {
     name: 'Play School',
     duration: 120,
     price: 450,
     description: 'Short, happy sessions of play and learning for puppies and young dogs.',
+    visitType: 'play_school',
   },
 ];
 

@@ -49,3 +49,5 @@ export * from './stays/counting.ts';
 export * from './reservations/schemas.ts';
 
 export * from './stays/booking.ts';
+export * from './appointments/rules.ts';
+export * from './appointments/schemas.ts';

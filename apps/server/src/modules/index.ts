@@ -37,6 +37,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { documentRoutes } from './documents/documents.routes.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
+import { appointmentRoutes } from './appointments/appointments.routes.ts';
 import { ownerInboxRoutes } from './owner-inbox/owner-inbox.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
@@ -79,5 +80,6 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   documentRoutes,
   historyRoutes,
   reservationRoutes,
+  appointmentRoutes,
   ownerInboxRoutes,
 ];

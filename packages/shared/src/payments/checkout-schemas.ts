@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from './schemas.ts';
 
-export const CHECKOUT_PURPOSES = ['subscription', 'wallet_topup', 'deposit'] as const;
+export const CHECKOUT_PURPOSES = ['subscription', 'wallet_topup', 'deposit', 'appointment'] as const;
 export type CheckoutPurposeName = (typeof CHECKOUT_PURPOSES)[number];
 
 /** Where the browser lands after paying (a server page that checks the order with the provider, then redirects). */

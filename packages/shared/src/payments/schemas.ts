@@ -118,7 +118,7 @@ export const paymentDoneResponse = z.object({
    */
   checkout: z
     .object({
-      purpose: z.enum(['subscription', 'wallet_topup', 'deposit']),
+      purpose: z.enum(['subscription', 'wallet_topup', 'deposit', 'appointment']),
       status: z.enum(['created', 'paid', 'cancelled']),
       result: z.record(z.string(), z.string()),
     })

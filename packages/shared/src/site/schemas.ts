@@ -18,6 +18,9 @@ export const serviceSchema = z.object({
   duration: z.number(),
   price: z.number(),
   description: z.string(),
+  /** The visit type booking this service books (issue 19): its id and purpose; null when it names none. */
+  visitTypeId: z.string().nullable(),
+  visitType: z.string().nullable(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

@@ -145,7 +145,7 @@ export const packageCharges = pgTable(
 );
 
 /** `deposit`: a reservation's deposit taken by card at the desk (issue 18). */
-export type CheckoutPurpose = 'subscription' | 'wallet_topup' | 'deposit';
+export type CheckoutPurpose = 'subscription' | 'wallet_topup' | 'deposit' | 'appointment';
 export type CheckoutStatus = 'created' | 'paid' | 'cancelled';
 
 /**
@@ -179,7 +179,7 @@ export const checkoutOrders = pgTable(
   (t) => [
     uniqueIndex('checkout_orders_provider_order_uq').on(t.provider, t.providerOrderId),
     index('checkout_orders_user_idx').on(t.userId, t.createdAt),
-    check('checkout_orders_purpose_ck', sql`${t.purpose} in ('subscription','wallet_topup','deposit')`),
+    check('checkout_orders_purpose_ck', sql`${t.purpose} in ('subscription','wallet_topup','deposit','appointment')`),
     check('checkout_orders_status_ck', sql`${t.status} in ('created','paid','cancelled')`),
     check('checkout_orders_amount_ck', sql`${t.amountPaise} > 0`),
   ],

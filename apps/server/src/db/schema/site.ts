@@ -1,5 +1,6 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, paise, pk } from './_columns.ts';
+import { createdAt, paise, pk, ref } from './_columns.ts';
+import { visitTypes } from './clinic.ts';
 
 /** The public service catalogue (home page, customer service list). */
 export const customerServices = pgTable('customer_services', {
@@ -10,6 +11,8 @@ export const customerServices = pgTable('customer_services', {
   description: text('description').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** The visit type booking this service books (issue 19); null: not bookable online. */
+  visitTypeId: ref('visit_type_id').references(() => visitTypes.id),
   createdAt: createdAt(),
 });
 

@@ -398,36 +398,76 @@ export const receiptCounters = pgTable('receipt_counters', {
   lastSeq: integer('last_seq').notNull(),
 });
 
+/**
+ * Online appointments (issue 19, module `appointments`): a customer's booking of a visit type for one of their pets,
+ * a slot (date + `HH:MM`) or, for stays, dates through a reservation in the 'requested' state (`reservation_id`). The
+ * prices are the server's (the visit type's price, the pickup fare rule), never the request's. Money paid online is
+ * held in the ledger's `deposit` account naming the appointment (`payments.appointment_id`).
+ */
 export const appointments = pgTable(
   'appointments',
   {
     id: pk(),
     customerId: refTo('customer_id', () => users.id),
+    /** The customer's owner record and the visit type booked (the service the client named may be a catalogue one). */
+    ownerId: refTo('owner_id', () => owners.id),
+    visitTypeId: refTo('visit_type_id', () => visitTypes.id),
+    /** slot | stay */
+    kind: varchar('kind', { length: 8 }).notNull().default('slot').$type<'slot' | 'stay'>(),
     serviceId: ref('service_id').notNull(),
     serviceName: text('service_name').notNull(),
     servicePricePaise: paise('service_price_paise').notNull(),
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     appointmentTime: varchar('appointment_time', { length: 5 }).notNull(),
+    /** A stay's last day. */
+    endDate: date('end_date', { mode: 'string' }),
     petId: refTo('pet_id', () => pets.id),
     petName: text('pet_name').notNull(),
     petBreed: text('pet_breed'),
     petAge: text('pet_age'),
     petSpecies: text('pet_species'),
     notes: text('notes'),
+    /** Pickup and drop: the owner's address and distance, the fare from the rule then. */
+    pickupAddress: text('pickup_address'),
+    pickupKm: numeric('pickup_km', { precision: 6, scale: 2, mode: 'number' }),
+    pickupFarePaise: paise('pickup_fare_paise').notNull().default(0),
     totalAmountPaise: paise('total_amount_paise').notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** desk | online */
+    paymentMode: varchar('payment_mode', { length: 8 }).notNull().default('desk').$type<'desk' | 'online'>(),
+    status: varchar('status', { length: 16 })
+      .notNull()
+      .default('pending')
+      .$type<'pending' | 'confirmed' | 'completed' | 'cancelled'>(),
+    reservationId: ref('reservation_id').references((): AnyPgColumn => reservations.id),
+    visitId: ref('visit_id').references((): AnyPgColumn => visits.id),
     visitNotes: text('visit_notes'),
     cancelReason: text('cancel_reason'),
+    /** owner | staff */
+    cancelledByRole: varchar('cancelled_by_role', { length: 8 }).$type<'owner' | 'staff'>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    confirmedBy: ref('confirmed_by').references(() => users.id),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedBy: ref('completed_by').references(() => users.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledBy: ref('cancelled_by').references(() => users.id),
   },
   (t) => [
     index('appointments_date_idx').on(t.appointmentDate, t.appointmentTime),
     index('appointments_customer_idx').on(t.customerId, t.appointmentDate),
+    /** Staff's list of a day by status; a slot's places taken per service. */
+    index('appointments_date_status_idx').on(t.appointmentDate, t.status),
+    index('appointments_slot_idx').on(t.visitTypeId, t.appointmentDate, t.appointmentTime).where(sql`${t.status} <> 'cancelled'`),
+    index('appointments_reservation_idx').on(t.reservationId),
     uniqueIndex('appointments_pet_slot_uq')
       .on(t.petId, t.appointmentDate, t.appointmentTime)
       .where(sql`${t.status} <> 'cancelled'`),
     check('appointments_status_ck', sql`${t.status} in ('pending','confirmed','completed','cancelled')`),
+    check('appointments_kind_ck', sql`${t.kind} in ('slot','stay')`),
+    check('appointments_payment_mode_ck', sql`${t.paymentMode} in ('desk','online')`),
+    check('appointments_money_ck', sql`${t.servicePricePaise} >= 0 and ${t.pickupFarePaise} >= 0 and ${t.totalAmountPaise} >= 0`),
+    check('appointments_cancelled_by_ck', sql`${t.cancelledByRole} is null or ${t.cancelledByRole} in ('owner','staff')`),
   ],
 );
 

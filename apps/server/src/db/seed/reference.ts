@@ -44,6 +44,9 @@ export async function installReferenceData(db: Db): Promise<void> {
       )
       .onConflictDoNothing();
 
+    const typeIds = new Map(
+      (await tx.select({ id: visitTypes.id, code: visitTypes.code }).from(visitTypes)).map((t) => [t.code, t.id] as const),
+    );
     await tx
       .insert(customerServices)
       .values(
@@ -53,6 +56,7 @@ export async function installReferenceData(db: Db): Promise<void> {
           pricePaise: toPaise(s.price),
           description: s.description,
           sortOrder: i,
+          visitTypeId: typeIds.get(s.visitType) ?? null,
         })),
       )
       .onConflictDoNothing({ target: customerServices.name });

@@ -225,6 +225,7 @@ export async function fulfilCheckout(
       const what = {
         wallet_topup: 'a wallet top-up',
         deposit: 'a reservation deposit',
+        appointment: 'an appointment paid online',
         subscription: 'a subscription bought online',
       }[order.purpose];
       if (order.status === 'paid' && order.paymentId) {

@@ -71,6 +71,16 @@ export async function entriesOfReservations(db: DbOrTx, reservationIds: readonly
     .orderBy(payments.createdAt, payments.id);
 }
 
+/** The deposit rows of an online appointment (the money paid online held for it, its refunds), oldest first. */
+export async function entriesOfAppointments(db: DbOrTx, appointmentIds: readonly string[]): Promise<LedgerRow[]> {
+  if (appointmentIds.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.appointmentId, [...appointmentIds]), eq(payments.account, 'deposit')))
+    .orderBy(payments.createdAt, payments.id);
+}
+
 /** The refunds (pending or completed) of these payments. */
 export async function refundsOf(db: DbOrTx, paymentIds: readonly string[]): Promise<LedgerRow[]> {
   if (paymentIds.length === 0) return [];

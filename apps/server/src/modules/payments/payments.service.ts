@@ -149,6 +149,8 @@ export interface NewPayment extends EntryBase {
   linkUrl?: string | null;
   /** Deposit account: the reservation the money is held for. */
   reservationId?: string | null;
+  /** Deposit account: the online appointment the money is held for (issue 19). */
+  appointmentId?: string | null;
 }
 
 async function receiptFor(db: DbOrTx, tz: string, now: Date, series: 'payment' | 'refund' = 'payment'): Promise<string> {
@@ -177,6 +179,7 @@ export async function recordPayment(db: DbOrTx, p: NewPayment): Promise<LedgerRo
     petId: p.petId ?? null,
     ...(account === 'sale' ? subjectOnly(p.for) : {}),
     reservationId: p.reservationId ?? null,
+    ...(account === 'deposit' && p.appointmentId ? { appointmentId: p.appointmentId } : {}),
     note: p.note ?? null,
     provider: p.provider ?? null,
     providerOrderId: p.providerOrderId ?? null,
@@ -274,6 +277,7 @@ export async function recordRefund(
     petId: p.petId,
     ...(account === 'sale' ? subjectOf(p) : {}),
     reservationId: account === 'deposit' ? p.reservationId : null,
+    ...(account === 'deposit' && p.appointmentId ? { appointmentId: p.appointmentId } : {}),
     refundOf: p.id,
     note: r.note ?? null,
     provider: p.provider,
@@ -431,7 +435,7 @@ export { type CashMoveGuard, type LedgerWriteListener, onCashMove, onLedgerWrite
 /** The owner's statement reads these (sales/statement.service.ts). */
 export { entriesOfAccount, entriesOfOwner } from './payments.repo.ts';
 /** A reservation's deposit rows (modules/reservations). */
-export { entriesOfReservations } from './payments.repo.ts';
+export { entriesOfAppointments, entriesOfReservations } from './payments.repo.ts';
 /** Ledger rows by id (an idempotent request's replay reads the rows it wrote). */
 export { entriesByIds } from './payments.repo.ts';
 export {

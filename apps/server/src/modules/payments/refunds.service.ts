@@ -224,6 +224,56 @@ export function raceOrThrow(err: unknown): never {
 }
 
 /**
+ * Refunds up to `amountPaise` of the money held on an account (a reservation's or an appointment's deposit, a
+ * wallet's top-ups), newest completed payments first (the oldest were spent first), never more than is left of
+ * each after the refunds already live: cash completes now (an R/… receipt), card and link money through the
+ * provider (pending until it confirms; sent after the commit with `sendToProvider`). Answers what it could not
+ * refund (`left`: no payment of its own held it) for the caller to decide (an error, or a move to unapplied).
+ * Inside the caller's money transaction, after its ledger lock.
+ */
+export async function refundHeldPayments(
+  ctx: AppContext,
+  tx: DbOrTx,
+  h: {
+    rows: readonly LedgerRow[];
+    account: LedgerAccount;
+    amountPaise: number;
+    by: string;
+    note: string;
+  },
+): Promise<{ refunds: LedgerRow[]; toSend: ToSend[]; left: number }> {
+  const now = ctx.clock.now();
+  const total = (rows: readonly LedgerRow[]) => rows.reduce((n, r) => n + r.amountPaise, 0);
+  const live = h.rows.filter((r) => r.kind === 'refund' && (r.status === 'pending' || r.status === 'completed'));
+  const paid = h.rows.filter((r) => r.kind === 'payment' && r.status === 'completed' && r.account === h.account).reverse();
+  const refunds: LedgerRow[] = [];
+  const toSend: ToSend[] = [];
+  let left = h.amountPaise;
+  for (const p of paid) {
+    if (left === 0) break;
+    const amount = Math.min(left, p.amountPaise - total(live.filter((r) => r.refundOf === p.id)));
+    if (amount <= 0) continue;
+    checkProvider(ctx, p);
+    const viaProvider = throughProvider(p);
+    const row = await recordRefund(tx, {
+      payment: p,
+      amountPaise: amount,
+      status: viaProvider ? 'pending' : 'completed',
+      via: 'desk',
+      by: h.by,
+      note: h.note,
+      account: h.account,
+      tz: ctx.config.tz,
+      now,
+    }).catch(raceOrThrow);
+    left -= amount;
+    refunds.push(row);
+    if (viaProvider) toSend.push({ refund: row, payment: p });
+  }
+  return { refunds, toSend, left };
+}
+
+/**
  * POST /payments/cancel-sale. One money transaction: credits on the sale's charges (newest first) of what is
  * cancelled less the deduction (or what an admin's refund amount implies), pending payments voided, refunds of the
  * refund amount on the sale's completed payments (newest first; cash completes with an R/… receipt, card and link

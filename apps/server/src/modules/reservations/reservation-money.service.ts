@@ -28,10 +28,9 @@ import {
   type LedgerRow,
   lockLedger,
   recordPayment,
-  recordRefund,
   toLedgerPayment,
 } from '../payments/payments.service.ts';
-import { checkProvider, raceOrThrow, sendToProvider, type ToSend, throughProvider } from '../payments/refunds.service.ts';
+import { refundHeldPayments, sendToProvider, type ToSend } from '../payments/refunds.service.ts';
 import { staySettings } from '../site/settings.service.ts';
 import { insertReservation, insertReservationPets, type ReservationRow, updateReservation } from './reservations.repo.ts';
 import {
@@ -226,6 +225,73 @@ export async function createReservation(
   };
 }
 
+/**
+ * A reservation asked for online (issue 19: an owner books a stay service from the customer area): counted and
+ * priced like the desk's, saved as 'requested' (it holds no place until staff confirm it at /staff/reservations),
+ * inside the caller's transaction (which holds the owner's ledger lock). Staff are told by the caller.
+ */
+export async function requestReservation(
+  ctx: AppContext,
+  tx: DbOrTx,
+  b: {
+    ownerId: string;
+    visitTypeId: string;
+    petId: string;
+    checkInDate: string;
+    checkInTime: string;
+    checkOutDate: string;
+    checkOutTime: string;
+    notes: string | null;
+    userId: string;
+  },
+): Promise<ReservationRow> {
+  const s = await priceStay(ctx, tx, {
+    ownerId: b.ownerId,
+    visitTypeId: b.visitTypeId,
+    petIds: [b.petId],
+    checkInDate: b.checkInDate,
+    checkInTime: b.checkInTime,
+    checkOutDate: b.checkOutDate,
+    checkOutTime: b.checkOutTime,
+    halfDay: false,
+  });
+  const now = ctx.clock.now();
+  const row = await insertReservation(tx, {
+    ownerId: s.owner.id,
+    visitTypeId: s.type.id,
+    status: 'requested',
+    checkIn: s.checkIn,
+    checkOut: s.checkOut,
+    firstDay: s.count.firstDay,
+    lastDay: s.count.lastDay,
+    countingRule: s.settings.countingRule,
+    units: s.count.units,
+    unit: s.count.unit,
+    halfDays: s.count.halfDays,
+    halfDay: s.count.halfDay,
+    lateCheckOut: s.count.lateCheckOut,
+    label: s.count.label,
+    petCount: 1,
+    dayPricePaise: s.type.pricePaise,
+    halfDayPricePaise: s.type.halfdayPricePaise,
+    pricePerPetPaise: s.pricePerPetPaise,
+    pricePaise: s.pricePaise,
+    notes: b.notes,
+    createdBy: b.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await insertReservationPets(tx, row.id, [b.petId]);
+  await recordAudit(tx, {
+    actorId: b.userId,
+    action: 'reservation.request',
+    entity: 'reservation',
+    entityId: row.id,
+    after: { status: 'requested', visitType: s.type.purpose, label: row.label, price: toRupees(row.pricePaise) },
+  });
+  return row;
+}
+
 /** POST /reservations/:id/deposit: more advance, at most the price less what is held or asked for. */
 export async function addDeposit(
   ctx: AppContext,
@@ -357,33 +423,13 @@ async function refundDeposit(
   userId: string,
   note: string,
 ): Promise<{ refunds: LedgerRow[]; toSend: ToSend[] }> {
-  const now = ctx.clock.now();
-  const live = rows.filter((r) => r.kind === 'refund' && (r.status === 'pending' || r.status === 'completed'));
-  const paid = rows.filter((r) => r.kind === 'payment' && r.status === 'completed' && r.account === 'deposit').reverse();
-  const refunds: LedgerRow[] = [];
-  const toSend: ToSend[] = [];
-  let left = amountPaise;
-  for (const p of paid) {
-    if (left === 0) break;
-    const amount = Math.min(left, p.amountPaise - sum(live.filter((r) => r.refundOf === p.id)));
-    if (amount <= 0) continue;
-    checkProvider(ctx, p);
-    const viaProvider = throughProvider(p);
-    const row = await recordRefund(tx, {
-      payment: p,
-      amountPaise: amount,
-      status: viaProvider ? 'pending' : 'completed',
-      via: 'desk',
-      by: userId,
-      note,
-      account: 'deposit',
-      tz: ctx.config.tz,
-      now,
-    }).catch(raceOrThrow);
-    left -= amount;
-    refunds.push(row);
-    if (viaProvider) toSend.push({ refund: row, payment: p });
-  }
+  const { refunds, toSend, left } = await refundHeldPayments(ctx, tx, {
+    rows,
+    account: 'deposit',
+    amountPaise,
+    by: userId,
+    note,
+  });
   if (left > 0) throw new Error(`reservation deposit: ${left} paise could not be refunded from its payments`);
   return { refunds, toSend };
 }

@@ -1,4 +1,7 @@
 import {
+  APPOINTMENT_MESSAGES,
+  appointmentSettingsBody,
+  appointmentSettingsResponse,
   CORE_VACCINES_SAVED,
   coreVaccinesBody,
   coreVaccinesResponse,
@@ -15,7 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context.ts';
 import { principal } from '../../plugins/auth.ts';
 import {
+  appointmentSettings,
   coreVaccines,
+  setAppointmentSettings,
   setCoreVaccines,
   setStaySettings,
   setWalletMaxTopUp,
@@ -120,6 +125,38 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       success: true as const,
       message: STAY_SETTINGS_SAVED,
       settings: await setStaySettings(ctx.db, principal(req), req.body),
+    }),
+  );
+
+  app.get(
+    '/settings/appointments',
+    {
+      onRequest: app.auth('staff'),
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Online appointments: the slot table, places per service per slot, pickup vehicles per slot, the pickup fare rule and the owner’s full-refund window (hours before the slot)',
+        response: { 200: appointmentSettingsResponse },
+      },
+    },
+    async () => ({ success: true as const, settings: await appointmentSettings(ctx.db) }),
+  );
+
+  app.put(
+    '/settings/appointments',
+    {
+      onRequest: app.authAdmin(),
+      schema: {
+        tags: ['admin'],
+        summary: 'Change some of the appointment settings; the others stay. Audited.',
+        body: appointmentSettingsBody,
+        response: { 200: appointmentSettingsResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: APPOINTMENT_MESSAGES.settingsSaved,
+      settings: await setAppointmentSettings(ctx.db, principal(req), req.body),
     }),
   );
 };

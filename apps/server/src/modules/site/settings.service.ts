@@ -1,4 +1,7 @@
 import {
+  type AppointmentSettings,
+  appointmentSettingsSchema,
+  DEFAULT_APPOINTMENT_SETTINGS,
   CORE_VACCINE_NAME_MAX,
   DEFAULT_CORE_VACCINES,
   DEFAULT_MAX_TOP_UP,
@@ -155,6 +158,53 @@ export async function setStaySettings(db: DbOrTx, actor: Principal, patch: Parti
       action: 'settings.stays',
       entity: 'settings',
       entityId: STAY_SETTINGS_KEY,
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+    });
+    return after;
+  });
+}
+
+/**
+ * Online appointments' settings (issue 19, `AppointmentSettings` in @pawdesk/shared): the slot table, places per
+ * service per slot, pickup vehicles per slot, the pickup fare rule and the owner's full-refund window. Read field
+ * by field like the stay settings.
+ */
+export const APPOINTMENT_SETTINGS_KEY = 'appointments';
+
+function asAppointmentSettings(value: unknown): AppointmentSettings {
+  const stored = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const out: Record<string, unknown> = structuredClone(DEFAULT_APPOINTMENT_SETTINGS);
+  for (const [key, field] of Object.entries(appointmentSettingsSchema.shape)) {
+    const parsed = field.safeParse(stored[key]);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as AppointmentSettings;
+}
+
+/** The appointment settings in force. */
+export async function appointmentSettings(db: DbOrTx): Promise<AppointmentSettings> {
+  return asAppointmentSettings(await readSetting(db, APPOINTMENT_SETTINGS_KEY));
+}
+
+/** Changes some appointment settings (already checked) and records the change; no change writes nothing. */
+export async function setAppointmentSettings(
+  db: DbOrTx,
+  actor: Principal,
+  patch: Partial<AppointmentSettings>,
+): Promise<AppointmentSettings> {
+  return db.transaction(async (tx) => {
+    const before = asAppointmentSettings(await readSettingForUpdate(tx, APPOINTMENT_SETTINGS_KEY));
+    const after = asAppointmentSettings({ ...before, ...patch });
+    const same = (k: keyof AppointmentSettings) => JSON.stringify(after[k]) === JSON.stringify(before[k]);
+    const changed = (Object.keys(after) as (keyof AppointmentSettings)[]).filter((k) => !same(k));
+    if (changed.length === 0) return before;
+    await writeSetting(tx, APPOINTMENT_SETTINGS_KEY, after);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.appointments',
+      entity: 'settings',
+      entityId: APPOINTMENT_SETTINGS_KEY,
       before: Object.fromEntries(changed.map((k) => [k, before[k]])),
       after: Object.fromEntries(changed.map((k) => [k, after[k]])),
     });

@@ -23,10 +23,9 @@ import {
   type LedgerRow,
   lockLedger,
   recordPayment,
-  recordRefund,
   toLedgerPayment,
 } from '../payments/payments.service.ts';
-import { checkProvider, raceOrThrow, sendToProvider, type ToSend, throughProvider } from '../payments/refunds.service.ts';
+import { refundHeldPayments, sendToProvider } from '../payments/refunds.service.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
 import { ownersByIds } from '../pets/pet-lookups.service.ts';
 import { walletMaxTopUpPaise } from '../site/settings.service.ts';
@@ -154,40 +153,20 @@ export async function refundWallet(
   log?: FastifyBaseLogger,
 ): Promise<WalletRefundResponse> {
   await requireOwner(ctx.db, body.ownerId);
-  const tz = ctx.config.tz;
   const done = await moneyTransaction(ctx, async (tx) => {
     await lockLedger(tx, [body.ownerId]);
     const now = ctx.clock.now();
     const rows = await entriesOfAccount(tx, body.ownerId, 'wallet');
     const balance = walletBalance(rows);
     if (balance <= 0) throw badRequest(M.empty);
-    const live = rows.filter((r) => r.kind === 'refund' && (r.status === 'pending' || r.status === 'completed'));
-    const topUps = rows.filter((r) => r.kind === 'payment' && r.status === 'completed').reverse();
     const note = `Wallet refund: ${body.reason}`;
-    const refunds: LedgerRow[] = [];
-    const toSend: ToSend[] = [];
-    let left = balance;
-    for (const p of topUps) {
-      if (left === 0) break;
-      const amountPaise = Math.min(left, p.amountPaise - sum(live.filter((r) => r.refundOf === p.id)));
-      if (amountPaise <= 0) continue;
-      checkProvider(ctx, p);
-      const viaProvider = throughProvider(p);
-      const row = await recordRefund(tx, {
-        payment: p,
-        amountPaise,
-        status: viaProvider ? 'pending' : 'completed',
-        via: 'desk',
-        by: userId,
-        note,
-        account: 'wallet',
-        tz,
-        now,
-      }).catch(raceOrThrow);
-      left -= amountPaise;
-      refunds.push(row);
-      if (viaProvider) toSend.push({ refund: row, payment: p });
-    }
+    const { refunds, toSend, left } = await refundHeldPayments(ctx, tx, {
+      rows,
+      account: 'wallet',
+      amountPaise: balance,
+      by: userId,
+      note,
+    });
     const moved =
       left > 0
         ? await allocate(tx, {
