@@ -1,10 +1,11 @@
-import { dateInTz, formatINR, toRupees } from '@pawdesk/shared';
+import { dateInTz, formatDate, formatINR, toRupees } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { type LedgerRow, onLedgerWrite } from '../payments/payments.service.ts';
 import { petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { onPrescriptionWritten } from '../prescriptions/prescription-events.service.ts';
 import { onVisitRecorded } from '../sales/visit-events.service.ts';
+import { type AppointmentEvent, onAppointmentEvent } from '../appointments/appointments.service.ts';
 import { notifyOwner } from '../notifications/owner-inbox.service.ts';
 
 /**
@@ -13,7 +14,7 @@ import { notifyOwner } from '../notifications/owner-inbox.service.ts';
  * so it may listen to any module without an import cycle: a visit recorded (sales), a prescription written (prescriptions),
  * money into or out of the wallet (the ledger). The package and subscription notices write their entries where they
  * queue their emails (sales/package-notices, subscriptions/subscription-expiry); appointments announce theirs
- * (appointments/appointment-events, registered in owner-inbox.appointments.ts).
+ * (appointments/appointment-events): booked, confirmed, completed, cancelled.
  */
 
 const inr = (paise: number) => formatINR(toRupees(paise));
@@ -96,5 +97,51 @@ onLedgerWrite(async (tx, row: LedgerRow) => {
     dedupeKey: `wallet:${row.id}`,
     now,
     refDate: day,
+  });
+});
+
+/** The inbox entry of an appointment event: title and body. */
+export function appointmentNotice(e: AppointmentEvent): { title: string; body: string } {
+  const what = `${e.serviceName} for ${e.petName} on ${formatDate(e.date)} at ${e.time}`;
+  switch (e.kind) {
+    case 'booked':
+      return {
+        title: `Appointment booked: ${e.serviceName} for ${e.petName}`,
+        body: `We received your booking of ${what} (${inr(e.amountPaise)}). It is pending until we confirm it.`,
+      };
+    case 'confirmed':
+      return {
+        title: `Appointment confirmed: ${e.serviceName} for ${e.petName}`,
+        body: `Your appointment, ${what}, is confirmed. See you then!`,
+      };
+    case 'completed':
+      return {
+        title: `Appointment completed: ${e.serviceName} for ${e.petName}`,
+        body: `Thank you for visiting: ${what} is completed.${e.visitNotes ? ` Notes: ${e.visitNotes}` : ''}`,
+      };
+    case 'cancelled': {
+      const who = e.cancelledBy === 'staff' ? 'We cancelled' : 'You cancelled';
+      const why = e.reason ? ` Reason: ${e.reason}.` : '';
+      const refund = e.refundPaise ? ` ${inr(e.refundPaise)} is refunded to the way you paid.` : '';
+      return {
+        title: `Appointment cancelled: ${e.serviceName} for ${e.petName}`,
+        body: `${who} your appointment, ${what}.${why}${refund}`,
+      };
+    }
+  }
+}
+
+onAppointmentEvent(async (tx, e) => {
+  const { title, body } = appointmentNotice(e);
+  await notifyOwner(tx, {
+    ownerId: e.ownerId,
+    kind: `appointment_${e.kind}`,
+    title,
+    body,
+    link: '/customer/seeappointment',
+    refs: { appointmentId: e.appointmentId, petId: e.petId },
+    dedupeKey: `appointment-${e.kind}:${e.appointmentId}`,
+    now: e.now,
+    refDate: e.date,
   });
 });
