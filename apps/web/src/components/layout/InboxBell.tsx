@@ -115,7 +115,16 @@ export default function InboxBell() {
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus={false}>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={360}
+      shadow="md"
+      withinPortal
+      trapFocus={false}
+      withRoles={false}
+    >
       <Popover.Target>
         <Indicator
           label={count > 99 ? '99+' : count}
