@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatDateTime, STAFF_NOTIFICATION_MESSAGES as M, type StaffNotification } from '@pawdesk/shared';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -165,9 +153,9 @@ export default function InboxBell() {
         </Group>
         {body}
         <Group justify="flex-end" mt="xs">
-          <UnstyledButton component={Link} to="/staff/dashboard" onClick={() => setOpened(false)} fz="xs" c="blue">
+          <Anchor component={Link} to="/staff/dashboard" onClick={() => setOpened(false)} size="xs">
             Open dashboard
-          </UnstyledButton>
+          </Anchor>
         </Group>
       </Popover.Dropdown>
     </Popover>

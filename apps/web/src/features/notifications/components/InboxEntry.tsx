@@ -19,7 +19,7 @@ export function InboxEntry({ n, onRead, busy }: { n: CustomerNotification; onRea
       component="li"
       aria-label={`${unread ? 'Unread: ' : ''}${n.title}`}
       data-testid="customer-notification"
-      bg={unread ? 'var(--mantine-color-blue-light)' : undefined}
+      bg={unread ? 'var(--mantine-primary-color-light)' : undefined}
     >
       <Text fw={unread ? 700 : 500} size="sm">
         {n.title}
