@@ -6,14 +6,20 @@ import { expect, loginAs, loginWith, test, uniqueTag } from './fixtures';
  * (pushed over the server-sent events stream), and the customer finds the booking in their own inbox.
  */
 test.describe('notifications', () => {
-  test('a customer books; the staff bell shows it without a reload; the customer sees it in their inbox', async ({ page, request, browser }) => {
+  test('a customer books; the staff bell shows it without a reload; the customer sees it in their inbox', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const petName = `Zuzu ${uniqueTag()}`;
     const customer = await newCustomerWithPets(request, [petName]);
     const headers = { authorization: customer.token };
 
     // Staff on their dashboard, the live stream open.
     await page.setViewportSize(DESKTOP);
-    const streamOpened = page.waitForResponse((r) => r.url().includes('/api/v1/staff/notifications/stream') && r.status() === 200);
+    const streamOpened = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/staff/notifications/stream') && r.status() === 200,
+    );
     await loginAs(page, request, 'staff', '/staff/dashboard');
     await streamOpened;
     const bell = page.getByTestId('inbox-bell').first();
@@ -31,7 +37,12 @@ test.describe('notifications', () => {
     const grooming = services.services.find((s: { name: string }) => s.name === 'Grooming');
     const booked = await request.post('/api/v1/customerappointment/createappoint', {
       headers,
-      data: { serviceId: grooming._id, appointmentDate: services.earliestDate, appointmentTime: '16:30', petId: customer.petIds[0] },
+      data: {
+        serviceId: grooming._id,
+        appointmentDate: services.earliestDate,
+        appointmentTime: '16:30',
+        petId: customer.petIds[0],
+      },
     });
     expect(booked.status(), await booked.text()).toBe(201);
 
@@ -39,7 +50,10 @@ test.describe('notifications', () => {
     await expect(bell).toHaveAttribute('data-count', String(before + 1), { timeout: 8000 });
     await expect(page.getByTestId('staff-live-announcer')).toHaveText('New notification: New online booking');
     expect(listReloads).toEqual([]);
-    await page.getByRole('button', { name: `Notifications: ${before + 1} unread` }).first().click();
+    await page
+      .getByRole('button', { name: `Notifications: ${before + 1} unread` })
+      .first()
+      .click();
     const dropdown = page.getByRole('dialog', { name: 'Recent notifications' });
     const item = dropdown.getByRole('listitem').filter({ hasText: petName });
     await expect(item).toBeVisible();
