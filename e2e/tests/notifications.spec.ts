@@ -62,6 +62,17 @@ test.describe('notifications', () => {
     await shoot(page, 'staff-bell');
     await item.getByRole('button', { name: 'Mark read: New online booking' }).click();
     await expect(bell).toHaveAttribute('data-count', String(before));
+    // At phone width the header's other bell opens the same list.
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(PHONE);
+    await page.locator('[data-testid="inbox-bell"]:visible button').click();
+    await expect(dropdown).toBeVisible();
+    await expect(dropdown.getByRole('listitem').filter({ hasText: petName })).toHaveAccessibleName('New online booking');
+    if (process.env.SHOTS_DIR) {
+      await page.waitForTimeout(400); // the dropdown's opening transition
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/staff-bell-open-390.png` });
+    }
+    await page.keyboard.press('Escape');
 
     // The customer (phone width) sees the booking in their inbox, with the badge in the header.
     const ctx = await browser.newContext({ viewport: PHONE });

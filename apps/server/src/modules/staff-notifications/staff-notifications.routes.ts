@@ -83,6 +83,8 @@ export const staffNotificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       preHandler: async (req) => {
         if (!String(req.headers.accept ?? '').includes('text/event-stream')) throw new AppError(406, M.streamAccept);
         if ((open.get(principal(req).id)?.size ?? 0) >= MAX_STREAMS_PER_USER) throw new AppError(429, M.tooManyStreams);
+        // The database listener (once per instance): a failure here is an error answer, not an empty stream.
+        await bus.start();
       },
       sse: true,
       schema: {
@@ -95,7 +97,6 @@ export const staffNotificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       if (!reply.sse) throw new AppError(406, M.streamAccept);
       const me = principal(req);
       const mine = open.get(me.id) ?? new Set<FastifyReply>();
-      await bus.start();
       const audiences = new Set(audiencesOf(me.isAdmin));
       const unreadCount = await staffUnreadCount(ctx.db, me.isAdmin);
       mine.add(reply);
