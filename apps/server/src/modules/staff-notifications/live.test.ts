@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { STAFF_STREAM_EVENTS as EV, type StaffNotification } from '@pawdesk/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, useTestApp } from '../../../test/harness.ts';
@@ -171,6 +172,23 @@ describe('the staff notifications stream', () => {
     }
     for (const s of streams) s.close();
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'PostgreSQL: a lost listening connection reconnects, tells the stream to reload, and delivers again',
+    async () => {
+      const s = await openStream(staff.token);
+      await s.next(EV.ready);
+      // Kill this database's listening connections (the other instance's among them), as a server restart would.
+      const killed = await t.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
+      );
+      expect(killed.rows.length).toBeGreaterThan(0);
+      await s.next(EV.resync, 10_000);
+      await raise('unapplied_payment', 'After the reconnect');
+      expect((await s.next(EV.notification)).data.title).toBe('After the reconnect');
+      s.close();
+    },
+  );
 
   it('app.close() ends open streams instead of waiting for them', async () => {
     const third = await buildApp({ config: t.config, database: t.database, serveWeb: false, logger: false });
