@@ -179,9 +179,9 @@ describe('the staff notifications stream', () => {
       const s = await openStream(staff.token);
       await s.next(EV.ready);
       // Kill this database's listening connections (the other instance's among them), as a server restart would.
-      const killed = await t.database.db.execute(
+      const killed = (await t.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
-      );
+      )) as unknown as { rows: unknown[] };
       expect(killed.rows.length).toBeGreaterThan(0);
       await s.next(EV.resync, 10_000);
       await raise('unapplied_payment', 'After the reconnect');
