@@ -62,6 +62,7 @@ export const APPOINTMENT_MESSAGES = {
   updateFailed: 'Error updating appointment',
   settingsSaved: 'Appointment settings saved',
   payOnlineNoAmount: 'Nothing to pay online for this booking',
+  stayPaidAtDesk: 'Stays are paid at the desk: book without paying online',
 } as const;
 
 /* ───────────── vocabulary ───────────── */

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import {
+  appointments,
   followUps,
   inventoryItems,
   owners,
@@ -92,7 +93,7 @@ export async function seedDemo(db: Db, tz: string): Promise<boolean> {
       .returning();
 
     let petIndex = 0;
-    const allPets: { id: string; name: string; ownerId: string }[] = [];
+    const allPets: { id: string; name: string; ownerId: string; breed: string; species: string }[] = [];
     for (const [i, name] of OWNER_NAMES.entries()) {
       const isCustomer = i === 0;
       const [owner] = await tx
@@ -240,6 +241,50 @@ export async function seedDemo(db: Db, tz: string): Promise<boolean> {
     }
 
     await seedDemoBoardings(tx, { tz, staffId: staff!.id, petIds: allPets.map((p) => p.id) });
+
+    // The demo customer's online appointments (issue 19): one pending with pickup, one confirmed, one completed.
+    const [customerOwner] = await tx.select().from(owners).where(eq(owners.userId, customer!.id));
+    const ownPets = customerOwner ? allPets.filter((p) => p.ownerId === customerOwner.id) : [];
+    const grooming = types.get('Grooming');
+    const vet = types.get('Veterinary');
+    if (customerOwner && ownPets.length > 0 && grooming && vet) {
+      const plan: [typeof grooming, number, string, 'pending' | 'confirmed' | 'completed', number | null][] = [
+        [grooming, 1, '10:00', 'pending', 3],
+        [vet, 3, '14:30', 'confirmed', null],
+        [grooming, -5, '11:00', 'completed', null],
+      ];
+      for (const [i, [type, days, time, status, km]] of plan.entries()) {
+        const pet = ownPets[i % ownPets.length]!;
+        const farePaise = km ? 50_000 : 0;
+        const at = new Date(Date.now() + (days - 7) * 86_400_000);
+        await tx.insert(appointments).values({
+          customerId: customer!.id,
+          ownerId: customerOwner.id,
+          visitTypeId: type.id,
+          kind: 'slot',
+          serviceId: type.id,
+          serviceName: type.purpose,
+          servicePricePaise: type.pricePaise,
+          appointmentDate: addDays(today, days),
+          appointmentTime: time,
+          petId: pet.id,
+          petName: pet.name,
+          petBreed: pet.breed,
+          petAge: 'N/A',
+          petSpecies: pet.species,
+          notes: i === 0 ? 'Please use the mild shampoo' : null,
+          pickupAddress: km ? customerOwner.address : null,
+          pickupKm: km,
+          pickupFarePaise: farePaise,
+          totalAmountPaise: type.pricePaise + farePaise,
+          status,
+          createdAt: at,
+          updatedAt: at,
+          ...(status !== 'pending' ? { confirmedAt: at, confirmedBy: staff!.id } : {}),
+          ...(status === 'completed' ? { completedAt: at, completedBy: staff!.id, visitNotes: 'Nails trimmed' } : {}),
+        });
+      }
+    }
 
     const followUpPlan: [number, string][] = [
       [0, 'Vaccination booster'],

@@ -45,7 +45,7 @@ import { admissionCheck } from '../pets/admission.service.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
 import { petsOfOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { cancelReservation, confirmReservation, requestReservation } from '../reservations/reservation-money.service.ts';
-import { requireReservation } from '../reservations/reservations.service.ts';
+import { onReservationChanged, requireReservation } from '../reservations/reservations.service.ts';
 import { appointmentSettings, staySettings } from '../site/settings.service.ts';
 import { catalogueServiceVisitType, setCatalogueVisitTypeNamer } from '../site/site.service.ts';
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
@@ -54,6 +54,7 @@ import { announceAppointment, type AppointmentEvent } from './appointment-events
 import {
   type AppointmentRow,
   appointmentById,
+  appointmentOfReservation,
   appointmentsOfCustomer,
   appointmentsOn,
   insertAppointment,
@@ -322,6 +323,7 @@ export async function createAppointment(
     farePaise = pickupFarePaise(body.pickup.km, settings.pickupFare);
   }
   const payOnline = body.payOnline === true;
+  if (payOnline && kind === 'stay') throw fail('payOnline', M.stayPaidAtDesk);
 
   const row = await moneyTransaction(ctx, async (tx) => {
     await lockLedger(tx, [owner.id]);
@@ -568,8 +570,10 @@ async function cancel(
   const shown = await viewOf(ctx.db, pre);
   const t = appointmentTransition(shown.status, 'cancelled', by, by === 'staff' ? reason : 'owner');
   if (!t.ok) throw new AppError(t.status, t.message);
-  if (pre.reservationId && shown.reservation && ['requested', 'confirmed', 'waitlisted'].includes(shown.reservation.status)) {
-    await cancelReservation(ctx, pre.reservationId, reason ?? 'Cancelled by the owner online', userId, log);
+  if (pre.reservationId) {
+    // A stay is cancelled through its reservation; the reservation's announcement updates this row.
+    await cancelReservation(ctx, pre.reservationId, reason ?? OWNER_CANCEL_REASON, userId, log);
+    return { row: (await appointmentById(ctx.db, pre.id))!, refundPaise: 0 };
   }
   const settings = await appointmentSettings(ctx.db);
   const done = await moneyTransaction(ctx, async (tx) => {
@@ -669,14 +673,17 @@ export async function changeStatus(
   if (pre.kind === 'stay' && body.status === 'completed') {
     throw conflict('A stay is completed by checking it in at Reservations');
   }
-  if (pre.reservationId && body.status === 'confirmed' && shown.reservation?.status !== 'confirmed') {
+  if (pre.reservationId) {
+    // Confirming a stay confirms its reservation; the reservation's announcement updates this row.
     await confirmReservation(ctx, pre.reservationId, userId);
+    const row = (await appointmentById(ctx.db, pre.id))!;
+    return { success: true as const, message: M.status(body.status), data: await viewOf(ctx.db, row) };
   }
   const row = await ctx.db.transaction(async (tx) => {
     const r = (await appointmentById(tx, id, true))!;
     const now = ctx.clock.now();
     const from: AppointmentStatusName = body.status === 'confirmed' ? 'pending' : 'confirmed';
-    if (r.status !== from && !(r.reservationId && body.status === 'confirmed')) {
+    if (r.status !== from) {
       throw conflict(`A ${r.status} appointment cannot be marked ${body.status}`);
     }
     const patch =
@@ -703,3 +710,57 @@ export async function changeStatus(
   });
   return { success: true as const, message: M.status(body.status), data: await viewOf(ctx.db, row) };
 }
+
+const OWNER_CANCEL_REASON = 'Cancelled by the owner online';
+
+/**
+ * A stay booked online follows its reservation: staff confirming it (here or at /staff/reservations), checking it
+ * in, cancelling it or marking a no-show moves the appointment to confirmed, completed or cancelled in the same
+ * transaction, and announces it like any other appointment change.
+ */
+onReservationChanged(async (tx, c) => {
+  const a = await appointmentOfReservation(tx, c.reservation.id);
+  if (!a || a.status === 'completed' || a.status === 'cancelled') return;
+  const by = c.by ?? a.customerId;
+  const to = FROM_RESERVATION[c.reservation.status];
+  if (to === a.status || to === 'pending') return;
+  if (to === 'confirmed') {
+    const row = await updateAppointment(tx, a.id, ['pending'], { status: 'confirmed', confirmedAt: c.now, confirmedBy: c.by });
+    if (row) await announceAppointment(tx, eventOf(row, 'confirmed', by, c.now));
+    return;
+  }
+  if (to === 'completed') {
+    const row = await updateAppointment(tx, a.id, ['pending', 'confirmed'], {
+      status: 'completed',
+      completedAt: c.now,
+      completedBy: c.by,
+    });
+    if (row) await announceAppointment(tx, eventOf(row, 'completed', by, c.now));
+    return;
+  }
+  const byOwner = c.by === a.customerId;
+  const reason = c.reservation.status === 'no_show' ? 'No-show' : byOwner ? null : (c.reservation.cancelReason ?? null);
+  const row = await updateAppointment(tx, a.id, ['pending', 'confirmed'], {
+    status: 'cancelled',
+    cancelledAt: c.now,
+    cancelledBy: c.by,
+    cancelledByRole: byOwner ? 'owner' : 'staff',
+    cancelReason: reason,
+  });
+  if (!row) return;
+  if (byOwner) {
+    await raiseStaffNotification(tx, {
+      kind: 'appointment_cancelled',
+      title: 'Online booking cancelled',
+      body: `${a.serviceName} for ${a.petName} from ${formatDate(a.appointmentDate)} was cancelled by the owner`,
+      link: '/staff/reservations',
+      ownerId: a.ownerId,
+      refs: { appointmentId: a.id, reservationId: c.reservation.id },
+      now: c.now,
+    });
+  }
+  await announceAppointment(
+    tx,
+    eventOf(row, 'cancelled', by, c.now, { cancelledBy: byOwner ? 'owner' : 'staff', reason, refundPaise: 0 }),
+  );
+});

@@ -304,6 +304,31 @@ describe('POST /customerappointment/createappoint', () => {
     expect(conf.statusCode, conf.body).toBe(200);
     const list = (await call('GET', `/customerappointment/getcustomerappoint/${c.user.id}`, c.user.token)).json();
     expect(list.data[0]).toMatchObject({ _id: data._id, status: 'confirmed', reservation: { status: 'confirmed' } });
+    expect(events.map((e) => e.kind)).toEqual(['booked', 'confirmed']);
+    const [row] = await db().select().from(appointments).where(eq(appointments.id, data._id));
+    expect(row!.status).toBe('confirmed');
+    // the owner cancels it: the reservation is cancelled with it, staff are told
+    const cancel = await call('DELETE', `/customerappointment/cancelappoint/${data._id}`, c.user.token);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data).toMatchObject({ status: 'cancelled', cancelledBy: 'owner', reservation: { status: 'cancelled' } });
+    expect(events.at(-1)).toMatchObject({ kind: 'cancelled', cancelledBy: 'owner', appointmentId: data._id });
+    const notes = await db().select().from(staffNotifications).where(eq(staffNotifications.ownerId, c.owner.id));
+    expect(notes.map((n) => n.kind).sort()).toEqual(['appointment_booked', 'appointment_cancelled']);
+    expect((await call('DELETE', `/customerappointment/cancelappoint/${data._id}`, c.user.token)).statusCode).toBe(409);
+  });
+
+  it('a stay is paid at the desk (no online payment for reservation requests)', async () => {
+    const c = await customer();
+    const hostel = await serviceId('Hostel', c.user.token);
+    const res = await book(c.user.token, {
+      serviceId: hostel,
+      appointmentDate: '2026-11-28',
+      endDate: '2026-11-29',
+      appointmentTime: '10:00',
+      petId: c.pet.id,
+      payOnline: true,
+    });
+    expect([res.statusCode, res.json().message]).toEqual([400, M.stayPaidAtDesk]);
   });
 
   it('confirming a stay from online appointments confirms its reservation', async () => {
@@ -321,6 +346,18 @@ describe('POST /customerappointment/createappoint', () => {
     const patch = await call('PATCH', `/appointment/onlineappointments/${id}/status`, staff.token, { status: 'confirmed' });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(patch.json().data).toMatchObject({ status: 'confirmed', reservation: { status: 'confirmed' } });
+    expect(events.map((e) => e.kind)).toEqual(['booked', 'confirmed']);
+    const nv = await call('PATCH', `/appointment/onlineappointments/${id}/status`, staff.token, {
+      status: 'cancelled',
+      reason: 'Owner did not bring the dog',
+    });
+    expect(nv.statusCode, nv.body).toBe(200);
+    expect(nv.json().data).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'staff',
+      cancelReason: 'Owner did not bring the dog',
+      reservation: { status: 'cancelled' },
+    });
   });
 });
 
@@ -458,6 +495,29 @@ describe('paying online and cancelling', () => {
     const res = await patch({ status: 'cancelled', reason: 'Did not come' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ refund: total, data: { payment: { state: 'refunded', refunded: total } } });
+  });
+});
+
+describe('idempotent booking', () => {
+  it('the same Idempotency-Key books once and replays the first answer', async () => {
+    const c = await customer();
+    const vet = await serviceId('Veterinary', c.user.token);
+    const payload = { serviceId: vet, appointmentDate: '2026-11-27', appointmentTime: '16:00', petId: c.pet.id, payOnline: true };
+    const send = () =>
+      t.call({
+        method: 'POST',
+        url: `${V}/customerappointment/createappoint`,
+        token: c.user.token,
+        payload,
+        headers: { 'idempotency-key': 'appt-key-1' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data._id).toBe(first.json().data._id);
+    expect(again.json().checkout.id).toBe(first.json().checkout.id);
+    expect(await db().select().from(appointments).where(eq(appointments.customerId, c.user.id))).toHaveLength(1);
   });
 });
 

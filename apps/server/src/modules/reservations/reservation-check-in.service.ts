@@ -19,7 +19,13 @@ import { sellVisitIn, type VisitSale } from '../sales/visit-sale.service.ts';
 import { requireHeldSubscription } from '../subscriptions/subscriptions.service.ts';
 import { visitTypeById } from '../visit-types/visit-types.service.ts';
 import { petsOfReservations, setPetStay, updateReservation } from './reservations.repo.ts';
-import { depositState, requireReservation, reservationView, wrongState } from './reservations.service.ts';
+import {
+  announceReservationChange,
+  depositState,
+  requireReservation,
+  reservationView,
+  wrongState,
+} from './reservations.service.ts';
 
 /** Purposes sold only with the pet's subscription (as New Visit sells them): the stay costs nothing then. */
 const PLAN_ONLY: readonly string[] = [VISIT_TYPE_CODE['Day School'], VISIT_TYPE_CODE['Play School']];
@@ -64,6 +70,7 @@ export async function checkInReservation(
         checkedInAt: now,
         checkedInBy: userId,
       }))!;
+      await announceReservationChange(tx, { reservation: row, from: r.status, by: userId, now });
       const days = daysBetween(today, r.lastDay) + 1;
       const stays: { petId: string; subject: Subject; chargePaise: number }[] = [];
       for (const p of await petsOfReservations(tx, [r.id])) {

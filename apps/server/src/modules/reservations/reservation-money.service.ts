@@ -34,6 +34,7 @@ import { refundHeldPayments, sendToProvider, type ToSend } from '../payments/ref
 import { staySettings } from '../site/settings.service.ts';
 import { insertReservation, insertReservationPets, type ReservationRow, updateReservation } from './reservations.repo.ts';
 import {
+  announceReservationChange,
   depositState,
   fullError,
   noticeWaitlistNow,
@@ -483,6 +484,7 @@ export async function cancelReservation(
       cancelledBy: userId,
       cancelReason: reason,
     }))!;
+    await announceReservationChange(tx, { reservation: row, from: r.status, by: userId, now });
     await recordAudit(tx, {
       actorId: userId,
       action: 'reservation.cancel',
@@ -529,6 +531,7 @@ export async function markNoShow(
       now,
     );
     const row = (await updateReservation(tx, r.id, ['confirmed'], { status: 'no_show', noShowAt: now, noShowBy: userId }))!;
+    await announceReservationChange(tx, { reservation: row, from: r.status, by: userId, now });
     await recordAudit(tx, {
       actorId: userId,
       action: 'reservation.no_show',
@@ -606,6 +609,7 @@ export async function confirmReservation(ctx: AppContext, id: string, userId: st
       confirmedAt: now,
       confirmedBy: userId,
     }))!;
+    await announceReservationChange(tx, { reservation: row, from: r.status, by: userId, now });
     await queueConfirmation(ctx, tx, row);
     await recordAudit(tx, {
       actorId: userId,

@@ -70,6 +70,28 @@ export function configureReservations(c: { tz: string }): void {
   businessTz = c.tz;
 }
 
+/* ───────────── status changes, announced ───────────── */
+
+/** A reservation's status changed (confirmed, cancelled, no-show, checked in), inside the transaction that did it. */
+export interface ReservationChange {
+  reservation: ReservationRow;
+  from: ReservationStatus;
+  /** The user whose request did it. */
+  by: string | null;
+  now: Date;
+}
+export type ReservationChangeListener = (tx: DbOrTx, c: ReservationChange) => Promise<void>;
+const changeListeners = new Set<ReservationChangeListener>();
+
+/** Registers a listener (the appointments module keeps an online booking's status with its reservation's). */
+export function onReservationChanged(listener: ReservationChangeListener): void {
+  changeListeners.add(listener);
+}
+
+export async function announceReservationChange(tx: DbOrTx, c: ReservationChange): Promise<void> {
+  for (const l of changeListeners) await l(tx, c);
+}
+
 /* ───────────── counting and pricing ───────────── */
 
 /** A stay counted and priced under the business's rule, the owner, the type and the pets checked. */
