@@ -46,6 +46,36 @@ export async function loginWith(page: Page, request: APIRequestContext, creds: C
   return body as { token: string; user: { id: string; fullName: string } };
 }
 
+/**
+ * Like `waitForLoadState('networkidle')` for staff pages, which hold the notifications' live stream open for good
+ * (so Playwright's network idle never comes): waits until no other request has been in flight for `quietMs`.
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 15_000) {
+  const pending = new Set<unknown>();
+  const live = (url: string) => url.includes('/notifications/stream');
+  const add = (r: { url(): string }) => {
+    if (!live(r.url())) pending.add(r);
+  };
+  const done = (r: unknown) => pending.delete(r);
+  page.on('request', add);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  try {
+    const until = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() < until) {
+      if (pending.size) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+      await page.waitForTimeout(50);
+    }
+    throw new Error(`requests still in flight after ${timeoutMs} ms`);
+  } finally {
+    page.off('request', add);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
+  }
+}
+
 /** A token for direct API calls in tests. */
 export async function apiToken(request: APIRequestContext, who: 'staff' | 'customer'): Promise<string> {
   const res = await request.post('/api/v1/auth/login', { data: DEMO[who] });

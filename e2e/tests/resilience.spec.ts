@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { apiToken, expect, loginAs, test } from './fixtures';
+import { apiToken, expect, loginAs, test, waitForQuiet } from './fixtures';
 
 /**
  * Web resilience (issue 8, item 8): toasts and modals work offline, a failed
@@ -134,7 +134,7 @@ test.describe('modals and menus offline', () => {
     const row = page.getByTestId('inventory-row');
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: new RegExp(name) }).click();
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page, 1000);
 
     await goOffline(context, page);
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -233,7 +233,7 @@ test.describe('error boundary', () => {
   }) => {
     await loginAs(page, request, 'staff', '/staff/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page, 1000);
 
     await goOffline(context, page);
     // Client-side navigation to a page whose chunk was never fetched.

@@ -101,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     dbKind: database.kind,
     clock: opts.clock ?? (config.testClock ? movableClock(config.tz) : systemClock(config.tz)),
     payments: opts.payments ?? createPaymentProvider(config, database.db),
+    listen: database.listen,
   };
   app.decorate('appContext', ctx);
 

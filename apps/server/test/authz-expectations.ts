@@ -344,6 +344,12 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/documents/{id}/email`]: staffOnly(200, async (fx) => ({ params: { id: await receiptOfA(fx) }, body: {} })),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
+  // The live stream: the matrix's inject cannot hold a stream open, so it asks without Accept: text/event-stream and
+  // staff get 406 (after the auth check); staff-notifications/live.test.ts opens real streams (200) over HTTP.
+  [`GET ${V}/staff/notifications/stream`]: staffOnly(406),
+  // The owners' inbox (issue 19): the caller's own entries; B naming A's ids marks nothing (owner-inbox.test.ts).
+  [`GET ${V}/customer/notifications`]: customerOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
+  [`POST ${V}/customer/notifications/read`]: customerOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
   // boarding packages (issue 16): offers, an owner's packages (unknown ones are a 404; packages tests cover the rest)
   [`GET ${V}/packages`]: staffOnly(200, () => ({ query: { active: '1' } })),
   [`GET ${V}/customer/packages`]: customerOnly(),

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type SafeError, safeError } from '../lib/log-safe.ts';
+import { listenPostgres } from './listen.ts';
 
 /**
  * The client is built without the schema, so it has no relational `db.query.<table>`: a module reaches only the
@@ -24,6 +25,22 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  close(): Promise<void>;
+  /**
+   * LISTENs on a channel (db/listen.ts): on PostgreSQL through a dedicated connection of its own (reconnected when
+   * lost, `onReconnect` then tells the caller it may have missed notifications), on PGlite through its in-process
+   * listener. A NOTIFY sent inside a transaction arrives when the transaction commits, and not at all on a rollback.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, opts?: ListenOptions): Promise<Listening>;
+}
+
+export interface ListenOptions {
+  /** The connection was lost and is back: notifications sent meanwhile were missed. */
+  onReconnect?: () => void;
+  onError?: (err: SafeError) => void;
+}
+
+export interface Listening {
   close(): Promise<void>;
 }
 
@@ -53,6 +70,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      listen: (channel, onPayload, o) => listenPostgres(opts.databaseUrl!, channel, onPayload, o),
     };
   }
   let dir: string | undefined;
@@ -71,6 +89,10 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return { close: () => unlisten() };
+    },
     // exposed for tests that dump a migrated template
     ...({ client } as object),
   };

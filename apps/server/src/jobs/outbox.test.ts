@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, like } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifications } from '../db/schema/index.ts';
+import { notifications, staffNotifications } from '../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
 import { makeOwner, makePet } from '../../test/factories.ts';
 import { scheduleFollowUp } from '../modules/followups/followups.service.ts';
@@ -156,6 +156,14 @@ describe('outbox delivery over SMTP', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.lastError).toMatch(/550|Mailbox unavailable/);
     expect(received).toHaveLength(0);
+    // The desk hears of it in the bell, once.
+    const bell = () => t.database.db.select().from(staffNotifications).where(eq(staffNotifications.ownerId, o.id));
+    expect(await bell()).toMatchObject([
+      { kind: 'email_failed', title: 'Email to Bounce Owner failed', audience: 'staff', link: `/staff/reminders?date=${day}` },
+    ]);
+    await t.call({ method: 'POST', url: `/api/v1/reminders/sent/${row!.id}/retry`, token: staff.token });
+    await deliverDue(t.database.db, transport, new Date());
+    expect(await bell()).toHaveLength(1);
   });
 
   it('gives up after MAX_ATTEMPTS temporary failures with backoff between them', async () => {
@@ -180,6 +188,9 @@ describe('outbox delivery over SMTP', () => {
       now = new Date(now.getTime() + backoffMs(i) + 1);
     }
     expect(await deliverDue(t.database.db, failing, new Date(now.getTime() + 86_400_000))).toBe(0);
+    // Only the last attempt, the one given up on, raised a staff notification.
+    const bell = await t.database.db.select().from(staffNotifications).where(eq(staffNotifications.ownerId, o.id));
+    expect(bell.map((n) => n.kind)).toEqual(['email_failed']);
   });
 
   it('takes back a message whose sender died mid-send once its lease runs out', async () => {

@@ -16,4 +16,6 @@ export interface AppContext extends CoreContext {
   clock: Clock;
   /** Razorpay or the offline provider (createPaymentProvider), built once per app; tests may pass their own. */
   payments: PaymentProvider;
+  /** LISTEN on the database (the staff notifications' live stream); absent on a database without it. */
+  listen?: Database['listen'];
 }

@@ -52,6 +52,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   provider_events: 'payments',
   idempotency_keys: 'payments',
   staff_notifications: 'staff-notifications',
+  owner_notifications: 'notifications',
   visit_search: 'history',
   tax_documents: 'documents',
   tax_document_lines: 'documents',

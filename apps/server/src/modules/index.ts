@@ -39,6 +39,7 @@ import { historyRoutes } from './history/history.routes.ts';
 import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { customerAreaRoutes } from './customer-area/customer-area.routes.ts';
 import { appointmentRoutes } from './appointments/appointments.routes.ts';
+import { ownerInboxRoutes } from './owner-inbox/owner-inbox.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -82,4 +83,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   reservationRoutes,
   customerAreaRoutes,
   appointmentRoutes,
+  ownerInboxRoutes,
 ];

@@ -59,6 +59,7 @@ const P = {
   petVisits: page(() => import('../features/visits/pages/PetVisitsPage')),
   myDocuments: page(() => import('../features/documents/pages/MyDocumentsPage')),
   customerDocument: page(() => import('../features/documents/pages/CustomerDocumentPage')),
+  customerNotifications: page(() => import('../features/notifications/pages/CustomerNotificationsPage')),
 };
 
 const guarded = (path: string, Component: ComponentType): RouteObject => ({
@@ -143,6 +144,7 @@ export const routes: RouteObject[] = [
       guarded('/customer/viewpetvisit/:petId', P.petVisits),
       guarded('/customer/documents', P.myDocuments),
       guarded('/customer/documents/:id', P.customerDocument),
+      guarded('/customer/notifications', P.customerNotifications),
 
       { path: '*', element: <NotFoundPage /> },
     ],

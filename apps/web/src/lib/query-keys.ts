@@ -21,6 +21,8 @@ export const queryRoots = {
   /** /documents/…, /customer/documents: GST tax invoices, bills of supply, credit notes and receipts. */
   documents: ['documents'],
   inventory: ['inventory'],
+  /** /customer/notifications: the pet owner's in-app inbox. */
+  notifications: ['notifications'],
   /** /packages/…: boarding package offers and an owner's activated packages. */
   packages: ['packages'],
   payments: ['payments'],

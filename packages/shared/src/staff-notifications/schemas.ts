@@ -11,6 +11,18 @@ export const STAFF_NOTIFICATION_MESSAGES = {
   tooMany: 'At most 100 notifications at a time',
   load: 'Failed to load notifications',
   markFailed: 'Could not mark the notifications read',
+  streamAccept: 'The notification stream answers Accept: text/event-stream only',
+  tooManyStreams: 'Too many open notification streams for this account: close a tab and try again',
+} as const;
+
+/** The events of GET /staff/notifications/stream (server-sent events). */
+export const STAFF_STREAM_EVENTS = {
+  /** On connect: `{ unreadCount }`; the client reloads its list (nothing is missed while it was away). */
+  ready: 'ready',
+  /** A new notification the caller sees: the notification as the list shows it. */
+  notification: 'notification',
+  /** The server lost its database listener for a while: reload the list. */
+  resync: 'resync',
 } as const;
 
 /** Most ids one mark-read call takes. */
@@ -66,3 +78,13 @@ export const markReadResponse = z.object({
   unreadCount: z.number().int(),
 });
 export type MarkReadResponse = z.infer<typeof markReadResponse>;
+
+/**
+ * A pet owner's in-app inbox (issue 19): GET /customer/notifications and POST /customer/notifications/read take and
+ * answer the same shapes as the staff inbox, for the caller's own entries only.
+ */
+export const customerNotificationsQuery = staffNotificationsQuery;
+export const customerNotificationSchema = staffNotificationSchema;
+export type CustomerNotification = StaffNotification;
+export const customerNotificationsResponse = staffNotificationsResponse;
+export type CustomerNotificationsResponse = StaffNotificationsResponse;

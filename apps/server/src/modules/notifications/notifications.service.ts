@@ -1,6 +1,7 @@
 import type { SentMessage } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
 import {
   claimDue,
   findById,
@@ -19,8 +20,33 @@ import {
 
 export type { NotificationRow } from './notifications.repo.ts';
 
+/**
+ * A message the outbox gave up on: recorded `failed` and, in the same transaction, a staff notification (once per
+ * message: its dedupe key) so the desk sees it in the bell and can retry it from the sent messages.
+ */
+async function markFailed(db: DbOrTx, id: string, f: { final: boolean; reason: string; nextAttemptAt?: Date }): Promise<void> {
+  if (!f.final) return markAttemptFailed(db, id, f);
+  await db.transaction(async (tx) => {
+    await markAttemptFailed(tx, id, f);
+    const row = await findById(tx, id);
+    if (!row) return;
+    const meta = (row.meta ?? {}) as { ownerName?: unknown };
+    const who = typeof meta.ownerName === 'string' && meta.ownerName ? meta.ownerName : (row.toAddress ?? 'an owner');
+    await raiseStaffNotification(tx, {
+      kind: 'email_failed',
+      title: `Email to ${who} failed`,
+      body: `“${row.subject}” to ${row.toAddress ?? 'no address'} could not be sent: ${f.reason}. Retry it from the sent messages once the address or the mail server is fixed.`,
+      link: row.refDate ? `/staff/reminders?date=${row.refDate}` : '/staff/reminders',
+      ownerId: row.ownerId,
+      refs: { messageId: row.id },
+      dedupeKey: `email-failed:${row.id}`,
+      now: new Date(),
+    });
+  });
+}
+
 /** For the outbox worker (jobs/outbox.ts), which decides when and how often to try. */
-export const outbox = { claimDue, markSent, markAttemptFailed };
+export const outbox = { claimDue, markSent, markAttemptFailed: markFailed };
 
 export interface OutgoingEmail {
   /** Unique per message: sending the same thing twice does not queue twice. */

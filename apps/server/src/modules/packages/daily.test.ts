@@ -4,6 +4,7 @@
  * caught up; a run repeated on the same day charges nothing; too little in the wallet stops the package ('Boarding
  * Stopped' to the owner and staff) after 'Low Wallet Balance' warnings on the days before.
  */
+import { ownerNotificationsOf } from '../notifications/owner-inbox.service.ts';
 import { PACKAGE_MESSAGES as M } from '@pawdesk/shared';
 import { describe, expect, it } from 'vitest';
 import {
@@ -141,6 +142,9 @@ describe('too little in the wallet', () => {
     expect(low[0]!.subject).toContain(M.lowBalance);
     expect(low[0]!.body).toContain('your wallet holds ₹766.67');
     expect(low[0]!.refDate).toBe(dateAfter(1));
+    // The owner's inbox has the warning too; the email is the one above, not a second one.
+    const inboxLow = (await ownerNotificationsOf(db(), f.owner.id)).filter((n) => n.kind === 'package_low_balance');
+    expect(inboxLow).toMatchObject([{ title: M.lowBalance, link: '/customer/dashboard', readAt: null }]);
     let view = (await get(`/packages/owner/${f.owner.id}`, staff.token)).json().packages[0];
     expect(view).toMatchObject({ status: 'active', lowBalance: true, estimatedDaysLeft: 1 });
     // The wallet reads the package's daily charge for its own low-balance flag.
@@ -164,6 +168,7 @@ describe('too little in the wallet', () => {
     expect(stopped).toHaveLength(1);
     expect(stopped[0]!.subject).toContain(M.stopped);
     expect(stopped[0]!.body).toContain('your wallet holds ₹0.00 and the boarding charge for');
+    expect((await ownerNotificationsOf(db(), f.owner.id)).filter((n) => n.kind === 'package_stopped')).toHaveLength(1);
     const notices = await staffNoticesOf(db(), f.owner.id, 'package_stopped');
     expect(notices).toHaveLength(1);
     expect(notices[0]!.title).toBe(`${M.stopped}: ${f.pets[0]!.name}`);

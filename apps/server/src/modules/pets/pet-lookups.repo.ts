@@ -73,13 +73,15 @@ export interface OwnerRow {
   name: string;
   phone: string;
   email: string | null;
+  /** The customer account linked to the owner record, if any. */
+  userId: string | null;
 }
 
 /** Owners by id, in one query (primary keys); unknown ids are left out. */
 export async function findOwners(db: DbOrTx, ids: readonly string[]): Promise<OwnerRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: owners.id, name: owners.name, phone: owners.phone, email: owners.email })
+    .select({ id: owners.id, name: owners.name, phone: owners.phone, email: owners.email, userId: owners.userId })
     .from(owners)
     .where(sql`${owners.id} = any(${sql.param([...ids])}::varchar[])`);
 }

@@ -35,6 +35,7 @@ import {
   recordPayment,
 } from '../payments/payments.service.ts';
 import { ownerOfPet, petExists } from '../pets/pet-lookups.service.ts';
+import { announcePrescriptionWritten } from './prescription-events.service.ts';
 import { decodeCursor, page } from '../../lib/cursor.ts';
 import {
   insertLines,
@@ -188,6 +189,15 @@ export async function addPrescription(
         sourceId: rx.id,
       });
     }
+    await announcePrescriptionWritten(tx, {
+      ctx,
+      prescriptionId: rx.id,
+      petId: rx.petId,
+      ownerId,
+      totalPaise: total,
+      nextFollowUp: rx.nextFollowUp ?? null,
+      now: entry.now,
+    });
     return { rx, lines, payment, items: locked };
   });
   const sent = await sendLinkAfterCommit(ctx, result.payment);

@@ -2,6 +2,7 @@ import { formatINR, PACKAGE_MESSAGES as M, packageNeeds, toRupees } from '@pawde
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { enqueueEmails } from '../notifications/notifications.service.ts';
+import { notifyOwner } from '../notifications/owner-inbox.service.ts';
 import { isLivePet, lockPetsOfPackage, markLowBalanceWarned, type PackageRow } from '../packages/packages.service.ts';
 import { ownersByIds, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
@@ -65,6 +66,21 @@ export async function noticeStopped(
       meta: { packageId: pkg.id },
     },
   ]);
+  // The owner's inbox entry; the email is the one just queued.
+  await notifyOwner(tx, {
+    ownerId: pkg.ownerId,
+    kind: 'package_stopped',
+    title: `${M.stopped}: ${pets}`,
+    body:
+      `The ${pkg.name} for ${pets} stopped on ${s.date}: your wallet holds ${inr(s.balancePaise)} and the day costs ` +
+      `${inr(s.duePaise)}. Please call us on ${ctx.config.business.phone}.`,
+    link: '/customer/dashboard',
+    refs: { packageId: pkg.id },
+    dedupeKey: `package-stopped:${pkg.id}`,
+    now: ctx.clock.now(),
+    refDate: s.date,
+    email: false,
+  });
   await raiseStaffNotification(tx, {
     kind: 'package_stopped',
     title: `${M.stopped}: ${pets}`,
@@ -142,5 +158,19 @@ export async function warnIfLow(ctx: AppContext, tx: DbOrTx, pkg: PackageRow): P
       meta: { packageId: pkg.id },
     },
   ]);
+  await notifyOwner(tx, {
+    ownerId: pkg.ownerId,
+    kind: 'package_low_balance',
+    title: M.lowBalance,
+    body:
+      `Your wallet holds ${inr(balance)}. The ${pkg.name} for ${pets} costs ${inr(needs.nextPaise)} a day, so the ` +
+      `next two days need ${inr(needs.twoDaysPaise)}. Please top up your wallet so the boarding does not stop.`,
+    link: '/customer/dashboard',
+    refs: { packageId: pkg.id },
+    dedupeKey: `package-low-balance:${pkg.id}:${today}`,
+    now: ctx.clock.now(),
+    refDate: today,
+    email: false,
+  });
   return true;
 }

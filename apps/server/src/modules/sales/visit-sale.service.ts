@@ -26,6 +26,7 @@ import {
 import { moneyTransaction } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
 import { indexVisit } from '../history/history.service.ts';
+import { announceVisitRecorded } from './visit-events.service.ts';
 import { requireAdmission } from '../pets/admission.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { staySettings } from '../site/settings.service.ts';
@@ -194,6 +195,7 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
     // On the stay's bill: the charge stays owed on the visit's own account until check-out settles it.
     await postCharge(tx, { ...entry, paymentType: 'payment_after_service', amountPaise: s.pricePaise });
     await indexVisit(tx, visit.id, ctx.config.tz);
+    await announceRecorded(ctx, tx, visit, ownerId, now);
     return { visit, boarding, soldSubscriptionId, payment: null, linkError: null };
   }
   await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
@@ -209,7 +211,22 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
         });
   // The Visit History search row, in the sale's transaction (later ledger rows keep it current: history.service.ts).
   await indexVisit(tx, visit.id, ctx.config.tz);
+  await announceRecorded(ctx, tx, visit, ownerId, now);
   return { visit, boarding, soldSubscriptionId, payment, linkError: null };
+}
+
+/** Tells the listeners of sales/visit-events (the owner's inbox) about a pet's visit; a walk-in sale has no owner to tell. */
+async function announceRecorded(ctx: AppContext, tx: DbOrTx, visit: VisitRow, ownerId: string, now: Date) {
+  if (!visit.petId) return;
+  await announceVisitRecorded(tx, {
+    ctx,
+    visitId: visit.id,
+    petId: visit.petId,
+    ownerId,
+    purpose: visit.purpose,
+    pricePaise: visit.pricePaise,
+    now,
+  });
 }
 
 /**

@@ -124,3 +124,33 @@ describe('staff notifications', () => {
     expect((await list()).page().unreadCount).toBe(1);
   });
 });
+
+describe('audience: staff see the staff notifications, admins also the admin ones', () => {
+  const a = useTestApp();
+  const clerk = useTestUser(a, 'staff');
+  let admin: { token: string };
+  const get = (token: string) =>
+    a.call({ method: 'GET', url: '/api/v1/staff/notifications', token }).then((r) => r.json() as StaffNotificationsResponse);
+  const mark = (token: string, payload: object) =>
+    a.call({ method: 'POST', url: '/api/v1/staff/notifications/read', token, payload }).then((r) => r.json());
+
+  it('lists, counts and marks by audience', async () => {
+    admin = await a.user('staff', { isAdmin: true });
+    const db = a.database.db;
+    const refund = await raiseStaffNotification(db, { kind: 'refund_failed', title: 'Refund failed', body: 'b', now: at(0) });
+    await raiseStaffNotification(db, { kind: 'unapplied_payment', title: 'Unapplied', body: 'b', now: at(1) });
+    await raiseStaffNotification(db, { kind: 'email_failed', title: 'Email', body: 'b', now: at(2), audience: 'admin' });
+    expect(refund.audience).toBe('admin');
+    const forClerk = await get(clerk.token);
+    expect(forClerk.notifications.map((n) => n.title)).toEqual(['Unapplied']);
+    expect(forClerk.unreadCount).toBe(1);
+    const forAdmin = await get(admin.token);
+    expect(forAdmin.notifications.map((n) => n.title)).toEqual(['Email', 'Unapplied', 'Refund failed']);
+    expect(forAdmin.unreadCount).toBe(3);
+    // A staff member naming an admin notification, or marking all, leaves the admin ones unread.
+    expect(await mark(clerk.token, { ids: [refund.id] })).toEqual({ success: true, marked: 0, unreadCount: 1 });
+    expect(await mark(clerk.token, { all: true })).toEqual({ success: true, marked: 1, unreadCount: 0 });
+    expect((await get(admin.token)).unreadCount).toBe(2);
+    expect(await mark(admin.token, { all: true })).toEqual({ success: true, marked: 2, unreadCount: 0 });
+  });
+});

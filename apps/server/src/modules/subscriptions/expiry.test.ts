@@ -1,3 +1,4 @@
+import { ownerNotificationsOf } from '../notifications/owner-inbox.service.ts';
 import { addDays } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -131,6 +132,10 @@ describe('running out: the owner email (once per purchase) and the staff list', 
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ status: 'queued', subject: "Simba's Day School subscription is running out" });
     expect(sent[0]!.body).toContain('has 7 days left');
+    // The owner's inbox entry beside the email (one email, not two).
+    expect(await ownerNotificationsOf(db(), p.ownerId)).toMatchObject([
+      { kind: EXPIRY_WARNING_KIND, title: "Simba's Day School subscription is running out", link: '/customer/subscription' },
+    ]);
     expect((await subscriptionOf(db(), sub.id)).expiryWarnedOn).not.toBeNull();
 
     // Renewed (a new purchase): the mark is cleared, and with 37 days left there is nothing to say.

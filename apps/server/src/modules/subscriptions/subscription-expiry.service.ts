@@ -1,6 +1,7 @@
 import { formatDate } from '@pawdesk/shared';
 import type { AppContext } from '../../lib/context.ts';
 import { enqueueEmails, type OutgoingEmail } from '../notifications/notifications.service.ts';
+import { notifyOwner } from '../notifications/owner-inbox.service.ts';
 import { type PetWithOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { plansByIds, visitTypesByIds } from '../visit-types/visit-types.service.ts';
 import { eventsOfSubscriptions, SALE_KINDS } from './subscription-events.repo.ts';
@@ -112,7 +113,22 @@ export async function warnExpiringSubscriptions(ctx: AppContext): Promise<number
       );
       const done = await ctx.db.transaction(async (tx) => {
         if (!(await markWarned(tx, row.id, today))) return false;
-        if (email.ownerId) await enqueueEmails(tx, [email]);
+        if (email.ownerId) {
+          await enqueueEmails(tx, [email]);
+          // The owner's inbox entry; the email is the one just queued.
+          await notifyOwner(tx, {
+            ownerId: email.ownerId,
+            kind: EXPIRY_WARNING_KIND,
+            title: email.subject,
+            body: email.body.split('\n').slice(2, 4).join(' ').trim(),
+            link: '/customer/subscription',
+            refs: { subscriptionId: row.id, petId: row.petId },
+            dedupeKey: email.dedupeKey,
+            now: ctx.clock.now(),
+            refDate: today,
+            email: false,
+          });
+        }
         return true;
       });
       if (done) warned++;

@@ -17,6 +17,8 @@ const ProfileMenu = lazyRetry(() => import('./ProfileMenu'));
 const MobileMenu = lazyRetry(() => import('./MobileMenu'));
 const NavMenu = lazyRetry(() => import('./NavMenu'));
 const InboxBell = lazyRetry(() => import('./InboxBell'));
+const StaffLive = lazyRetry(() => import('./StaffLive'));
+const CustomerBell = lazyRetry(() => import('./CustomerBell'));
 
 /** Shown when the phone menu's code cannot be fetched (offline before it was first opened). */
 export const MENU_UNAVAILABLE = 'Could not open the menu. Check your connection and try again.';
@@ -43,12 +45,19 @@ export function Header() {
   // Signed in: fetch the phone menu's code while idle, so it opens offline too.
   useEffect(() => (isAuthenticated ? whenIdle(MobileMenu.preload) : undefined), [isAuthenticated]);
 
-  // Staff see the count of unread staff notifications by the menu (nothing while its code loads, or if it cannot).
+  // Staff see the count of unread staff notifications by the menu, customers their inbox's (nothing while its code
+  // loads, or if it cannot). Both bells (desktop and phone) read one query; staff pages keep one live stream.
   const bell =
+    isAuthenticated && (user?.role === 'staff' || user?.role === 'customer') ? (
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>{user.role === 'staff' ? <InboxBell /> : <CustomerBell />}</Suspense>
+      </ErrorBoundary>
+    ) : null;
+  const live =
     isAuthenticated && user?.role === 'staff' ? (
       <ErrorBoundary fallback={null}>
         <Suspense fallback={null}>
-          <InboxBell />
+          <StaffLive />
         </Suspense>
       </ErrorBoundary>
     ) : null;
@@ -63,6 +72,7 @@ export function Header() {
 
   return (
     <Box component="header" className={classes.header}>
+      {live}
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" maw={1280} mx="auto">
         <Link to="/" className={classes.brand} aria-label={`${business.name} home`}>
           <IconPaw size={26} aria-hidden />

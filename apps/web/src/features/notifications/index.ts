@@ -1,0 +1,1 @@
+export { CustomerInboxCard } from './components/CustomerInboxCard';
