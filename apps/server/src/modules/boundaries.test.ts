@@ -16,6 +16,8 @@ import * as schema from '../db/schema/index.ts';
 export const TABLE_OWNERS: Record<string, string> = {
   users: 'auth',
   login_failures: 'auth',
+  user_sessions: 'auth',
+  password_resets: 'auth',
   audit_log: 'audit',
   settings: 'site',
   customer_services: 'site',
