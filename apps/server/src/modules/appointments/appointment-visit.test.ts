@@ -247,6 +247,18 @@ describe('New Visit fulfilling an online appointment', () => {
     expect([bad.statusCode, bad.json().message]).toEqual([400, AV.invalid]);
   });
 
+  it('saves racing for the same appointment (PostgreSQL runs them at once): one links it, the others get 409', async () => {
+    await setGroomingPrice(70000);
+    const c = await customer();
+    const id = await booked(c);
+    const results = await Promise.all([1, 2, 3].map((i) => saveGrooming(c.pet.id, id, `race-${id}-${i}`)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const rows = await ledgerOf(c.owner.id);
+    expect(rows.filter((r) => r.kind === 'allocation')).toHaveLength(2);
+    expect(rows.filter((r) => r.kind === 'charge')).toHaveLength(1);
+    expectReconciled(await statementOf(c.owner.id));
+  });
+
   it('without appointmentId a save is unchanged (the existing client)', async () => {
     await setGroomingPrice(70000);
     const c = await customer();
