@@ -1,8 +1,6 @@
 import { dogParkVisitBody, groomingVisitBody } from '@pawdesk/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { newVisitState } from '../../appointments/components/new-visit-link';
-import type { Appointment } from '../../appointments/api/types';
 import { mockVisitApi, PET_ID, payWith, priceLine, renderVisitForm, savedBody, TYPE_ID, visitType } from '../test/kit';
 import { amountToCollect, appointmentCreditOf, creditFor } from './appointment-credit';
 
@@ -34,18 +32,6 @@ describe('the amount to collect after the money paid online for the appointment'
     expect(creditFor(c, 'dog_park')).toBe(c);
     expect(creditFor(c, 'hostel')).toBeNull();
     expect(creditFor(c, 'shop')).toBeNull();
-  });
-
-  it('a completed appointment’s link carries its id and what is still held (paid − refunded; 0 at the desk)', () => {
-    const a = (payment: Appointment['payment']) =>
-      ({ _id: APPT, petId: PET_ID, serviceName: 'Grooming', serviceId: { name: 'Grooming' }, payment }) as unknown as Appointment;
-    expect(newVisitState(a({ mode: 'online', state: 'paid', paid: 1200, refunded: 0 }))).toMatchObject({
-      petId: PET_ID,
-      appointmentId: APPT,
-      paidOnline: 1200,
-    });
-    expect(newVisitState(a({ mode: 'online', state: 'part_refunded', paid: 1200, refunded: 500 }))?.paidOnline).toBe(700);
-    expect(newVisitState(a({ mode: 'desk', state: 'desk', paid: 0, refunded: 0 }))?.paidOnline).toBe(0);
   });
 });
 
