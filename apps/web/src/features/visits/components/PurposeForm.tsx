@@ -66,7 +66,8 @@ export function PurposeForm({
     <AppointmentCreditContext.Provider value={credit}>
       {credit && credit.held > 0 ? (
         <Alert color="green" variant="light" icon={<IconCreditCard size={18} />} mb="md" data-testid="appointment-credit">
-          Paid online for this appointment: {formatINR(credit.held)} — applied to this visit. Only the rest is collected now.
+          Paid online for this appointment: {formatINR(credit.held)} — applied to this visit. Only the rest of the price is
+          collected now; anything beyond it is kept on the owner&apos;s unapplied balance.
         </Alert>
       ) : null}
       {form}
