@@ -1,11 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { customerGet, newCustomerWithPets, PHONE, shoot } from './customer-kit';
-import { apiToken, DEMO, expect, loginWith, test } from './fixtures';
+import { apiToken, DEMO, expect, loginAs, loginWith, test } from './fixtures';
 
 /**
  * Online appointments at phone width (issue 19): a customer books a grooming slot with pickup, pays online through
  * the offline provider, sees it and cancels it more than 24 hours ahead (full refund shown); a customer requests a
- * hostel stay and sees it confirmed once staff confirm it; staff complete an appointment into New Visit, prefilled.
+ * hostel stay and sees it confirmed once staff confirm it; staff complete an appointment into New Visit, prefilled;
+ * a grooming paid online and completed into New Visit collects nothing more, and the owner's statement shows the
+ * money applied to the visit.
  * The server's clock is set to 10:00 on 1 Mar 2027 in Gurugram, so "tomorrow" and "24 hours ahead" are fixed.
  */
 
@@ -174,5 +176,84 @@ test.describe('online appointments (390 px)', () => {
     await expect(page).toHaveURL(/\/staff\/nvisit$/);
     await expect(page.getByRole('combobox', { name: 'Purpose of visit' })).toHaveValue('Grooming');
     await expect(page.getByText('Sheru').first()).toBeVisible();
+  });
+
+  test('grooming paid online, completed into New Visit: the money held is applied, nothing more is collected', async ({
+    page,
+    request,
+  }) => {
+    const { creds, token, petIds } = await newCustomerWithPets(request, ['Tiger']);
+    const grooming = await service(request, token, 'grooming');
+    const booked = await request.post('/api/v1/customerappointment/createappoint', {
+      headers: { authorization: token },
+      data: {
+        serviceId: grooming._id,
+        petId: petIds[0],
+        appointmentDate: '2027-03-02',
+        appointmentTime: '12:00',
+        payOnline: true,
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { checkout } = await booked.json();
+    // The offline provider's checkout, paid and verified as the browser would.
+    const paid = await request.post(`/api/v1/payments/offline/checkout/${checkout.id}/pay`, {
+      headers: { authorization: token },
+      data: { outcome: 'success' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = await paid.json();
+    const verified = await request.post('/api/v1/payments/verify-payment', {
+      headers: { authorization: token },
+      data: { razorpay_order_id, razorpay_payment_id, razorpay_signature },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+
+    const card = await staffDay(page, request, TOMORROW, creds.email);
+    await card.getByRole('button', { name: 'Confirm Appointment' }).click();
+    await expect(page.getByText('Appointment confirmed successfully!')).toBeVisible();
+    await card.getByRole('button', { name: 'Mark as Visited/Completed' }).click();
+    await page.getByRole('dialog', { name: 'Mark as Visited/Completed' }).getByRole('button', { name: 'Mark completed' }).click();
+    const offer = page.getByRole('dialog', { name: 'Record the visit?' });
+    await expect(offer).toContainText(`${inr(grooming.price)} was paid online for it`);
+    await offer.getByRole('button', { name: 'Open New Visit' }).click();
+    await expect(page).toHaveURL(/\/staff\/nvisit$/);
+    await expect(page.getByRole('combobox', { name: 'Purpose of visit' })).toHaveValue('Grooming');
+    await expect(page.getByTestId('appointment-credit')).toContainText(
+      `Paid online for this appointment: ${inr(grooming.price)} — applied to this visit`,
+    );
+    await expect(page.getByTestId('price-to-collect-now')).toHaveText(inr(0));
+    await shoot(page, 'appointment-new-visit-paid-online');
+    await page.getByRole('button', { name: 'Save Visit' }).click();
+    await expect(page.getByText('Payment successful and visit saved!')).toBeVisible();
+    await expect(page).toHaveURL(/\/staff\/dashboard$/);
+
+    // The owner's statement: the grooming charged, paid by the deposit applied to it, nothing due or held.
+    const res = await request.get('/api/v1/payments/statement', {
+      headers: { authorization: await apiToken(request, 'staff') },
+      params: { petId: petIds[0]! },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const statement = await res.json();
+    expect(statement.totals).toMatchObject({ charged: grooming.price, paid: grooming.price, due: 0, deposit: 0, balance: 0 });
+    const texts = statement.entries.map((e: { description: string }) => e.description);
+    expect(texts).toContain('Applied to Grooming from the deposit');
+    expect(
+      statement.entries.filter((e: { kind: string; method: string | null }) => e.kind === 'payment' && e.method === 'cash'),
+    ).toEqual([]);
+
+    await loginAs(page, request, 'staff', '/staff/dashboard');
+    await page.evaluate((id) => {
+      window.history.pushState({ usr: { petId: id }, key: `ap${Date.now()}`, idx: 1 }, '', '/staff/history');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, petIds[0]!);
+    await expect(page.getByRole('heading', { name: 'Tiger', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: /^Account/ }).click();
+    const panel = page.getByRole('region', { name: 'Account' });
+    // At phone width the entries are a list.
+    await expect(panel).toContainText('Applied to Grooming from the deposit');
+    await expect(panel.getByTestId('statement-held')).toContainText('Nothing held');
+    await expect(panel.getByTestId('statement-balance')).toContainText('Settled');
+    await shoot(page, 'appointment-statement-applied');
   });
 });

@@ -53,6 +53,25 @@ const optionalPlan = idSchema.nullish();
 /** Fields every visit body has. */
 export const visitBase = z.object({ petId, visitType });
 
+/**
+ * Pawdesk's extension (issue 19): the online appointment this visit fulfils. The money held for it is applied to
+ * the sale (deposit → sale) and only the rest is collected now. Absent (the existing client): nothing changes.
+ */
+export const APPOINTMENT_VISIT_MESSAGES = {
+  invalid: 'Invalid appointment id',
+  notFound: 'Appointment not found',
+  otherPet: (pet: string) => `This appointment is for ${pet}, not the pet of this visit`,
+  walkIn: 'A walk-in sale cannot fulfil an appointment',
+  notReady: (status: string) => `A ${status} appointment cannot be turned into a visit: confirm or complete it first`,
+  stay: 'A stay booked online is turned into a visit by checking it in at Reservations',
+  linked: 'This appointment is already linked to a visit',
+} as const;
+export const appointmentIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/, APPOINTMENT_VISIT_MESSAGES.invalid)
+  .nullish();
+const fulfils = { appointmentId: appointmentIdSchema };
+
 /* ───────────── Inquiry: flat, costs nothing, may schedule a follow-up ───────────── */
 
 /**
@@ -85,6 +104,7 @@ export const isInquiryFollowUpDateAllowed = (date: string, today: string) => dat
 /* ───────────── Dog Park ───────────── */
 
 export const dogParkVisitBody = visitBase.extend({
+  ...fulfils,
   details: z.object({
     /** The type's price the screen showed. */
     initialPrice: amount('Price').optional(),
@@ -103,6 +123,7 @@ export type DogParkVisitBody = z.input<typeof dogParkVisitBody>;
 /* ───────────── Veterinary: consultation priced by customer type ───────────── */
 
 export const veterinaryVisitBody = visitBase.extend({
+  ...fulfils,
   customerType: z.enum(VET_CUSTOMER_TYPES, { error: VISIT_MESSAGES.customerType }),
   details: z.object({
     price: amount('Price').optional(),
@@ -165,6 +186,7 @@ export type SchoolVisitBody = z.input<typeof schoolVisitBody>;
 /* ───────────── Grooming ───────────── */
 
 export const groomingVisitBody = visitBase.extend({
+  ...fulfils,
   details: z.object({
     planId: optionalPlan,
     isSubscriptionAvailed: z.boolean().default(false),
@@ -258,6 +280,7 @@ export type ShopVisitBody = z.input<typeof shopVisitBody>;
 /* ───────────── Generic purposes (addvisit): the type's price less a discount ───────────── */
 
 export const genericVisitBody = visitBase.extend({
+  ...fulfils,
   details: z
     .object({
       price: amount('Price').optional(),
@@ -314,6 +337,7 @@ export const addVisitBody = z
     details: genericVisitBody.shape.details,
     visitForm: salesSectionVisitForm.optional(),
     totalPrice: amount('Total price').nullish(),
+    ...fulfils,
   })
   .superRefine((b, ctx) => {
     if (b.visitType === undefined && b.visitForm === undefined) {
@@ -396,5 +420,10 @@ export const saveVisitResponse = z.object({
   payment: visitPaymentSchema.nullable(),
   /** Hostel and Day Care sales: what the stay covers. */
   stay: soldStaySchema.optional(),
+  /**
+   * With `appointmentId` (issue 19): the money held for the appointment applied to this visit, and what was beyond
+   * the visit's charge, moved to the owner's unapplied balance (rupees).
+   */
+  appointment: z.object({ _id: z.string(), applied: z.number(), toUnapplied: z.number() }).optional(),
 });
 export type SaveVisitResponse = z.infer<typeof saveVisitResponse>;

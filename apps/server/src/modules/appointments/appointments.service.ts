@@ -124,7 +124,17 @@ function moneyHeld(rows: readonly LedgerRow[]) {
   const refunded = rows
     .filter((e) => e.kind === 'refund' && (e.status === 'completed' || e.status === 'pending'))
     .reduce((n, e) => n + e.amountPaise, 0);
-  return { paid, refunded, held: paid - refunded, firstPaidAt: rows.find((e) => e.kind === 'payment')?.paidAt ?? null };
+  // Applied to the visit that fulfilled it, or moved to unapplied (issue 19): no longer held, never refunded here.
+  const applied = rows
+    .filter((e) => e.kind === 'allocation' && e.direction === 'out' && e.status === 'completed')
+    .reduce((n, e) => n + e.amountPaise, 0);
+  return {
+    paid,
+    refunded,
+    applied,
+    held: Math.max(0, paid - refunded - applied),
+    firstPaidAt: rows.find((e) => e.kind === 'payment')?.paidAt ?? null,
+  };
 }
 
 function paymentState(r: AppointmentRow, rows: readonly LedgerRow[]): AppointmentPaymentState {

@@ -315,6 +315,8 @@ export interface AllocationSide {
   petId?: string | null;
   /** The deposit account's side: the reservation the money was held for. */
   reservationId?: string | null;
+  /** The deposit account's side: the online appointment the money was held for (issue 19). */
+  appointmentId?: string | null;
 }
 
 /**
@@ -347,6 +349,7 @@ export async function allocate(
       petId: side.petId ?? null,
       ...(side.account === 'sale' ? subjectOnly(side.for ?? {}) : {}),
       reservationId: side.account === 'deposit' ? (side.reservationId ?? null) : null,
+      ...(side.account === 'deposit' && side.appointmentId ? { appointmentId: side.appointmentId } : {}),
       allocationOf,
       note: a.note ?? null,
       createdBy: a.by,

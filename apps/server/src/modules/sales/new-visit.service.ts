@@ -99,7 +99,7 @@ export function checkDiscount(pricePaise: number, discount: number): number {
 /** Sells the visit and answers with the spec's message. */
 export async function save(ctx: AppContext, sale: VisitSale): Promise<SaveVisitResponse> {
   const sold = await sellVisit(ctx, sale);
-  return saveAnswer(sold, saveMessage(sale.type, sold.payment));
+  return saveAnswer(sold, saveMessage(sale.type, sold.payment, sold.appointment?.appliedPaise));
 }
 
 /** The prices of a sale: the price before the discount, the discount and the final price (paise). */
@@ -213,6 +213,7 @@ export async function addDogParkVisit(
       boardingDays: 1,
       admissionAcknowledged: b.admissionAcknowledged === true || d.admissionAcknowledged === true || undefined,
       existingClient: caller?.existingClient,
+      appointmentId: b.appointmentId ?? null,
     }),
   );
 }
@@ -227,6 +228,7 @@ export async function addVeterinaryVisit(ctx: AppContext, b: Parsed<typeof veter
     pricedSale(b, type, userId, p, methodOf(d.selectedPayment), {
       customerType: b.customerType,
       details: { customerType: b.customerType },
+      appointmentId: b.appointmentId ?? null,
     }),
   );
 }
@@ -243,6 +245,7 @@ export async function addGroomingVisit(ctx: AppContext, b: Parsed<typeof groomin
     ctx,
     pricedSale(b, type, userId, p, methodOf(d.selectedPayment), {
       finish: held ? (tx) => useGroomingSession(tx, held.row.id, ctx.clock.now()) : undefined,
+      appointmentId: b.appointmentId ?? null,
     }),
   );
 }
@@ -371,7 +374,7 @@ export async function addGenericVisit(ctx: AppContext, b: Parsed<typeof addVisit
   const type = await saleTarget(ctx.db, { petId: b.petId, visitType: b.visitType! }, 'generic');
   const d = b.details;
   const p = priceLessDiscount(type.pricePaise, d.discount, d);
-  return save(ctx, pricedSale(b, type, userId, p, methodOf(d.selectedPayment)));
+  return save(ctx, pricedSale(b, type, userId, p, methodOf(d.selectedPayment), { appointmentId: b.appointmentId ?? null }));
 }
 
 /**
@@ -422,6 +425,7 @@ async function addSalesSectionVisit(
         followUpPurpose: followUp?.purpose ?? null,
       },
       pay: { paidNowPaise: 0, method: 'not_recorded', paymentType: 'payment_after_service' },
+      appointmentId: b.appointmentId ?? null,
       finish: async (tx, visit) => {
         if (followUp) await scheduleFollowUp(tx, { petId: b.petId, ...followUp, source: 'visit', sourceId: visit.id });
       },

@@ -26,6 +26,11 @@ import {
 import { moneyTransaction } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
 import { indexVisit } from '../history/history.service.ts';
+import {
+  type AppliedAppointment,
+  appointmentForVisit,
+  applyAppointmentToVisit,
+} from '../appointments/appointment-visit.service.ts';
 import { announceVisitRecorded } from './visit-events.service.ts';
 import { requireAdmission } from '../pets/admission.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -93,6 +98,11 @@ export interface VisitSale {
     /** A payment the provider already captured (a purchase paid online): completed with its provider's ids. */
     provider?: { provider: string; providerOrderId: string; providerPaymentId: string; via: LedgerVia };
   };
+  /**
+   * The online appointment this visit fulfils (issue 19): the money held for it is applied to the sale and only the
+   * rest of the price is taken now (`pay.paidNowPaise` is capped at it); the appointment records the visit.
+   */
+  appointmentId?: string | null;
   /** First step in the transaction; may return the subscription the visit sells (Buy Subscription). */
   prepare?: (tx: DbOrTx) => Promise<{ soldSubscriptionId: string } | undefined>;
   /** Last step before the ledger: follow-ups, a grooming session used. */
@@ -108,6 +118,8 @@ export interface SoldVisit {
   /** Payment link: why it could not be created or sent; whether it was emailed to the owner. */
   linkError: string | null;
   linkEmailed?: boolean;
+  /** The appointment it fulfils: what was applied to the sale, what moved to unapplied. */
+  appointment?: AppliedAppointment;
 }
 
 export async function sellVisit(ctx: AppContext, s: VisitSale): Promise<SoldVisit> {
@@ -134,8 +146,12 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
   const boards = s.boardingDays !== undefined;
   if (boards && !s.petId) throw new Error('A stay needs a pet');
   const now = ctx.clock.now();
+  // The appointment it fulfils, locked (after the owner's ledger lock): what it holds is applied before collecting.
+  const appt = s.appointmentId ? await appointmentForVisit(tx, s.appointmentId, s.petId, ownerId) : null;
+  const appliedPaise = appt ? Math.min(appt.heldPaise, s.pricePaise) : 0;
+  const payNowPaise = Math.max(0, Math.min(s.pay.paidNowPaise, s.pricePaise - appliedPaise));
   // Paid from the wallet: refused before anything is written when it holds less (checked again as it pays).
-  if (s.pay.method === 'wallet') await requireWalletFunds(tx, ownerId, s.pay.paidNowPaise);
+  if (s.pay.method === 'wallet') await requireWalletFunds(tx, ownerId, payNowPaise);
   const stayBoardingId = s.pay.method === STAY_BILL ? await stayToBill(tx, s.petId, boards) : null;
   if (boards) await assertNotBoarded(tx, s.petId!);
   const admission = boards ? await admissionOf(ctx, tx, s, now) : undefined;
@@ -191,20 +207,35 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
     now,
   };
   const method = s.pay.method;
+  const applyHeld = async () =>
+    appt
+      ? {
+          appointment: await applyAppointmentToVisit(tx, {
+            ...appt,
+            chargePaise: s.pricePaise,
+            subject,
+            visitId: visit.id,
+            userId: s.userId,
+            now,
+          }),
+        }
+      : {};
   if (method === STAY_BILL) {
     // On the stay's bill: the charge stays owed on the visit's own account until check-out settles it.
     await postCharge(tx, { ...entry, paymentType: 'payment_after_service', amountPaise: s.pricePaise });
+    const applied = await applyHeld();
     await indexVisit(tx, visit.id, ctx.config.tz);
     await announceRecorded(ctx, tx, visit, ownerId, now);
-    return { visit, boarding, soldSubscriptionId, payment: null, linkError: null };
+    return { visit, boarding, soldSubscriptionId, payment: null, linkError: null, ...applied };
   }
   await postCharge(tx, { ...entry, amountPaise: s.pricePaise });
+  const applied = await applyHeld();
   const payment =
     method === 'wallet'
-      ? await payFromWallet(tx, { ownerId, petId: s.petId, subject, amountPaise: s.pay.paidNowPaise, by: s.userId, now })
+      ? await payFromWallet(tx, { ownerId, petId: s.petId, subject, amountPaise: payNowPaise, by: s.userId, now })
       : await recordPayment(tx, {
           ...entry,
-          amountPaise: s.pay.paidNowPaise,
+          amountPaise: payNowPaise,
           method,
           status: !s.pay.provider && PENDING_METHODS.includes(method) ? 'pending' : 'completed',
           ...(s.pay.provider ?? {}),
@@ -212,7 +243,7 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
   // The Visit History search row, in the sale's transaction (later ledger rows keep it current: history.service.ts).
   await indexVisit(tx, visit.id, ctx.config.tz);
   await announceRecorded(ctx, tx, visit, ownerId, now);
-  return { visit, boarding, soldSubscriptionId, payment, linkError: null };
+  return { visit, boarding, soldSubscriptionId, payment, linkError: null, ...applied };
 }
 
 /** Tells the listeners of sales/visit-events (the owner's inbox) about a pet's visit; a walk-in sale has no owner to tell. */
@@ -309,11 +340,14 @@ export function checkAmount(
  * the day, not a stay: it says 'Payment successful and visit saved!' or 'Visit saved successfully', never
  * 'Dog boarded successfully' (issue 18; docs/compatibility.md).
  */
-export function saveMessage(type: VisitTypeRow, payment: LedgerRow | null): string {
+export function saveMessage(type: VisitTypeRow, payment: LedgerRow | null, appliedPaise = 0): string {
   if (type.code !== 'dog_park' && BOARDING_CODES.includes(type.code as (typeof BOARDING_CODES)[number])) {
     return VISIT_SAVED_MESSAGES.boarded;
   }
-  return payment?.status === 'completed' ? VISIT_SAVED_MESSAGES.paid : VISIT_SAVED_MESSAGES.saved;
+  // Paid online for its appointment: the money applied is a payment too.
+  return payment?.status === 'completed' || (appliedPaise > 0 && !payment)
+    ? VISIT_SAVED_MESSAGES.paid
+    : VISIT_SAVED_MESSAGES.saved;
 }
 
 export function paymentAnswer(s: Pick<SoldVisit, 'payment' | 'linkError' | 'linkEmailed'>): VisitPayment | null {
@@ -335,7 +369,9 @@ export function paymentAnswer(s: Pick<SoldVisit, 'payment' | 'linkError' | 'link
 
 /** The answer of every New Visit save. */
 export function saveAnswer(s: SoldVisit, message: string): SaveVisitResponse {
-  const paidPaise = s.payment?.status === 'completed' ? s.payment.amountPaise : 0;
+  // What the visit is paid with now: the payment taken, and the money held for its appointment applied to it.
+  const appliedPaise = s.appointment?.appliedPaise ?? 0;
+  const paidPaise = (s.payment?.status === 'completed' ? s.payment.amountPaise : 0) + appliedPaise;
   return {
     success: true,
     message,
@@ -351,5 +387,14 @@ export function saveAnswer(s: SoldVisit, message: string): SaveVisitResponse {
       paymentLeft: toRupees(s.visit.pricePaise - paidPaise),
     },
     payment: paymentAnswer(s),
+    ...(s.appointment
+      ? {
+          appointment: {
+            _id: s.appointment.appointmentId,
+            applied: toRupees(s.appointment.appliedPaise),
+            toUnapplied: toRupees(s.appointment.toUnappliedPaise),
+          },
+        }
+      : {}),
   };
 }

@@ -91,7 +91,11 @@ describe('staff online appointments', () => {
     expect(await screen.findByText('Appointment completed successfully!')).toBeInTheDocument();
     expect(patches).toEqual([{ id: CONFIRMED._id, body: { status: 'completed' } }]);
     await user.click(await screen.findByRole('button', { name: 'Open New Visit' }));
-    expect(await screen.findByText(`New Visit ${JSON.stringify({ petId: BRUNO, purpose: 'Grooming' })}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `New Visit ${JSON.stringify({ petId: BRUNO, purpose: 'Grooming', appointmentId: CONFIRMED._id, paidOnline: 0 })}`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('a refused change: Error updating appointment', async () => {

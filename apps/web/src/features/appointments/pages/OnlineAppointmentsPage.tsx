@@ -120,8 +120,8 @@ export default function OnlineAppointmentsPage() {
             <Text size="sm">
               {completed.petName}&apos;s {serviceNameOf(completed)} is completed. Open New Visit to record it, with{' '}
               {serviceNameOf(completed)} chosen.
-              {completed.payment.paid > 0
-                ? ` ${formatINR(completed.payment.paid)} was paid online for it: it shows on the owner's statement.`
+              {visit && visit.paidOnline > 0
+                ? ` ${formatINR(visit.paidOnline)} was paid online for it: New Visit applies it to the visit and collects only the rest.`
                 : ''}
             </Text>
             {visit ? null : (

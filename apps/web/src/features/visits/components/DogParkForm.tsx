@@ -30,7 +30,12 @@ export function DogParkForm({ petId, type, saver }: VisitFormProps) {
   };
 
   return (
-    <FormCard title="Dog Park" action="Proceed to Payment" onAction={proceed} busy={saver.busy}>
+    <FormCard
+      title="Dog Park"
+      action={saver.toCollect(final) > 0 || final === saver.toCollect(final) ? 'Proceed to Payment' : 'Save Visit'}
+      onAction={proceed}
+      busy={saver.busy}
+    >
       <StayDates days={1} />
       <MoneyInput
         label="Discount"

@@ -34,7 +34,12 @@ export function GroomingForm({ petId, type, saver }: VisitFormProps) {
   };
 
   return (
-    <FormCard title="Grooming" action={final > 0 ? 'Proceed to Payment' : 'Save Visit'} onAction={proceed} busy={saver.busy}>
+    <FormCard
+      title="Grooming"
+      action={saver.toCollect(final) > 0 ? 'Proceed to Payment' : 'Save Visit'}
+      onAction={proceed}
+      busy={saver.busy}
+    >
       {sub.element}
       <DiscountedPrice
         using={using}

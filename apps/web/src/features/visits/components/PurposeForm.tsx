@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
-import type { VisitTypeApi } from '@pawdesk/shared';
+import { formatINR, type VisitTypeApi } from '@pawdesk/shared';
+import { IconCreditCard } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { BuySubscriptionForm } from '../../../components/BuySubscriptionForm';
 import { DogParkForm } from './DogParkForm';
@@ -8,12 +9,23 @@ import { InquiryForm } from './InquiryForm';
 import { SchoolForm } from './SchoolForm';
 import { ShopForm } from './ShopForm';
 import { StayForm } from './StayForm';
+import { type AppointmentCredit, AppointmentCreditContext, creditFor } from './appointment-credit';
 import { useVisitSave } from './use-visit-save';
 import { VeterinaryForm } from './VeterinaryForm';
 
 /** The sub-form of the purpose chosen, keyed on the type's stable code; each has the shared save flow. */
-export function PurposeForm({ petId, type }: { petId: string; type: VisitTypeApi }) {
-  const saver = useVisitSave(petId, type._id);
+export function PurposeForm({
+  petId,
+  type,
+  appointment = null,
+}: {
+  petId: string;
+  type: VisitTypeApi;
+  /** New Visit opened from an online appointment (issue 19): the money held for it is applied to this visit. */
+  appointment?: AppointmentCredit | null;
+}) {
+  const credit = creditFor(appointment, type.code);
+  const saver = useVisitSave(petId, type._id, credit);
   const navigate = useNavigate();
   const props = { petId, type, saver };
   let form: React.ReactNode;
@@ -51,9 +63,15 @@ export function PurposeForm({ petId, type }: { petId: string; type: VisitTypeApi
       );
   }
   return (
-    <>
+    <AppointmentCreditContext.Provider value={credit}>
+      {credit && credit.held > 0 ? (
+        <Alert color="green" variant="light" icon={<IconCreditCard size={18} />} mb="md" data-testid="appointment-credit">
+          Paid online for this appointment: {formatINR(credit.held)} — applied to this visit. Only the rest of the price is
+          collected now; anything beyond it is kept on the owner&apos;s unapplied balance.
+        </Alert>
+      ) : null}
       {form}
       {saver.element}
-    </>
+    </AppointmentCreditContext.Provider>
   );
 }

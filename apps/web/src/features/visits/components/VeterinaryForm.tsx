@@ -51,7 +51,12 @@ export function VeterinaryForm({ petId, type, saver }: VisitFormProps) {
   };
 
   return (
-    <FormCard title="Veterinary" action={final > 0 ? 'Proceed to Payment' : 'Save Visit'} onAction={proceed} busy={saver.busy}>
+    <FormCard
+      title="Veterinary"
+      action={saver.toCollect(final) > 0 ? 'Proceed to Payment' : 'Save Visit'}
+      onAction={proceed}
+      busy={saver.busy}
+    >
       <Select
         label="Customer Type"
         placeholder="Choose the customer type"

@@ -1,3 +1,4 @@
+import { amountToCollect, useAppointmentCredit } from './appointment-credit';
 import { Button, Card, Group, NumberInput, type NumberInputProps, Stack, Text } from '@mantine/core';
 import type { VisitTypeApi } from '@pawdesk/shared';
 import { formatINR, toPaise } from '@pawdesk/shared/money';
@@ -23,7 +24,14 @@ export function MoneyInput(props: Omit<NumberInputProps, 'leftSection'>) {
 }
 
 /** The price lines of a sub-form: label and amount, the last one bold (the total). */
-export function PriceLines({ lines }: { lines: readonly (readonly [string, number])[] }) {
+export function PriceLines({ lines: own }: { lines: readonly (readonly [string, number])[] }) {
+  // Opened from an appointment paid online (issue 19): what is applied from it and what is left to collect.
+  const credit = useAppointmentCredit();
+  const total = own.at(-1)?.[1] ?? 0;
+  const applied = credit ? amountToCollect(total, credit.held) : null;
+  const lines: readonly (readonly [string, number])[] = applied
+    ? [...own, ['Paid online for this appointment', applied.applied], ['To collect now', applied.collect]]
+    : own;
   return (
     <Stack gap={4}>
       {lines.map(([label, amount], i) => (

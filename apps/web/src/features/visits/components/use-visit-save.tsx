@@ -17,6 +17,7 @@ import { queryRoots } from '../../../lib/query-keys';
 import { useBoardingCheck } from '../api/check-boarding';
 import { type SaveBodies, type SaveCode, type SaveVisitInput, useSaveVisit } from '../api/save-visit';
 import type { Admission } from './AdmissionWarning';
+import { type AppointmentCredit, amountToCollect } from './appointment-credit';
 
 /** Cash, payment link, card, or the owner's wallet (issue 16: taken only up to its balance). */
 export type VisitChoice = PaymentChoice<SalePaymentMethod>;
@@ -80,6 +81,8 @@ export interface VisitSaver {
   /** The server's per-field messages of the last failed save. */
   fieldErrors: Record<string, string>;
   element: ReactNode;
+  /** What is collected now of a visit of `total` rupees: less the money held for its appointment (issue 19). */
+  toCollect: (total: number) => number;
 }
 
 /** True when the server refused an amount and named the one it expected (prices changed meanwhile). */
@@ -91,7 +94,7 @@ const isPriceMismatch = (err: unknown) => err instanceof ApiError && Object.keys
  * payment link, the spec's message and /staff/dashboard. A failed save keeps the form as typed.
  */
 /** `petId` null: a walk-in Shop sale (no pet, so no owner's wallet to pay from). */
-export function useVisitSave(petId: string | null, visitTypeId: string): VisitSaver {
+export function useVisitSave(petId: string | null, visitTypeId: string, credit: AppointmentCredit | null = null): VisitSaver {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const save = useSaveVisit();
@@ -104,12 +107,16 @@ export function useVisitSave(petId: string | null, visitTypeId: string): VisitSa
   const [pending, setPending] = useState<SaveRequest | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
+  const toCollect = (total: number) => (credit ? amountToCollect(total, credit.held).collect : total);
+
   const run = (req: SaveRequest, choice: VisitChoice | null) => {
-    const input = saveInput(req, choice);
-    if (!input) {
+    const built = saveInput(req, choice);
+    if (!built) {
       notify.error(VISIT_MESSAGES.paymentMethod);
       return;
     }
+    // The appointment it fulfils: the server applies the money held for it and collects only the rest.
+    const input = credit ? ({ ...built, body: { ...built.body, appointmentId: credit.appointmentId } } as typeof built) : built;
     setFieldErrors({});
     save.mutate(input, {
       onSuccess: async (res) => {
@@ -136,7 +143,12 @@ export function useVisitSave(petId: string | null, visitTypeId: string): VisitSa
       return;
     }
     if (req.admission && !req.admission.guard()) return;
-    if (req.total > 0 || req.askMethod) setPending(req);
+    const collect = toCollect(req.total);
+    if (collect > 0) setPending({ ...req, total: collect });
+    // Nothing left to collect after the appointment's money: saved at once (a method the endpoint requires is
+    // cash, for ₹0: the server records no payment).
+    else if (credit && req.askMethod) run(req, { paymentType: null, method: 'cash', amountNow: 0 });
+    else if (req.askMethod) setPending(req);
     else run(req, null);
   };
 
@@ -156,6 +168,7 @@ export function useVisitSave(petId: string | null, visitTypeId: string): VisitSa
     submit,
     busy: save.isPending,
     fieldErrors,
+    toCollect,
     element: (
       <>
         <PaymentModal

@@ -13,6 +13,7 @@ import { plansQuery } from '../../../lib/endpoints/subscriptions';
 import { visitPricesQuery, visitTypesQuery } from '../../../lib/endpoints/visit-types';
 import { useBoardingCheck } from '../api/check-boarding';
 import { PetHeader } from '../components/PetHeader';
+import { appointmentCreditOf } from '../components/appointment-credit';
 import { presetPurpose } from '../components/preset-purpose';
 import { PurposeForm } from '../components/PurposeForm';
 import { ShopForm } from '../components/ShopForm';
@@ -58,6 +59,8 @@ function NewVisit() {
   useQuery({ ...plansQuery(), enabled: Boolean(petId) });
   const boarding = useBoardingCheck(petId);
   const [chosen, setChosen] = useState<string | null>(null);
+  // Opened from an online appointment (issue 19): its id and the money held for it.
+  const appointment = appointmentCreditOf(state);
 
   /** The types with the latest prices (getallvisitprices) laid over them. */
   const priced = useMemo<VisitTypeApi[]>(() => {
@@ -171,7 +174,7 @@ function NewVisit() {
             {VISIT_SAVED_MESSAGES.alreadyBoarded(stay.boardingType.purpose)}
           </Alert>
         ) : type ? (
-          <PurposeForm key={type._id} petId={petId} type={type} />
+          <PurposeForm key={type._id} petId={petId} type={type} appointment={appointment} />
         ) : (
           <Alert color="yellow" title="Invalid Selection">
             Choose one of the listed purposes.

@@ -3,6 +3,7 @@
  * MSW handlers of the calls the forms make (subscription details, admission check, the save, whose JSON body is
  * kept), and helpers that click through the payment modal.
  */
+import type { AppointmentCredit } from '../components/appointment-credit';
 import { DEFAULT_STAY_SETTINGS, type SaveVisitResponse, type SubscriptionDetails, type VisitTypeApi } from '@pawdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -175,8 +176,8 @@ function BuyPage() {
 }
 
 /** PurposeForm (the sub-form with the shared save flow) for a type, with the dashboard it goes to after a save. */
-export function renderVisitForm(type: VisitTypeApi) {
-  return renderWithProviders(<PurposeForm petId={PET_ID} type={type} />, {
+export function renderVisitForm(type: VisitTypeApi, appointment: AppointmentCredit | null = null) {
+  return renderWithProviders(<PurposeForm petId={PET_ID} type={type} appointment={appointment} />, {
     route: '/staff/visit',
     routes: { '/staff/dashboard': <p>Dashboard page</p>, '/staff/buysubscription': <BuyPage /> },
   });
