@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { recordCapturedPayment } from '../payments/captured-payment.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
@@ -329,22 +330,7 @@ export async function addDeposit(
 registerCheckoutFulfiller('deposit', async (ctx, tx, order, paid) => {
   const r = await requireReservation(tx, order.payload.reservationId ?? '', true);
   if (!OPEN.includes(r.status)) throw wrongState(r.status, 'deposit');
-  const row = (await recordPayment(tx, {
-    ownerId: order.ownerId,
-    account: 'deposit',
-    reservationId: r.id,
-    for: {},
-    amountPaise: paid.amountPaise,
-    method: 'card',
-    via: paid.via,
-    createdBy: paid.by,
-    provider: order.provider,
-    providerOrderId: order.providerOrderId,
-    providerPaymentId: paid.providerPaymentId,
-    note: DEPOSIT_NOTE,
-    tz: ctx.config.tz,
-    now: paid.now,
-  }))!;
+  const row = await recordCapturedPayment(ctx, tx, order, paid, { account: 'deposit', reservationId: r.id, note: DEPOSIT_NOTE });
   return { paymentId: row.id, result: { reservationId: r.id, depositPaymentId: row.id } };
 });
 
