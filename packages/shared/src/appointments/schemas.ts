@@ -13,12 +13,15 @@
  *                                                        appointments whatever id is named (the id is not trusted)
  * - GET    /customerappointment/cancelquote/:id          customer → appointmentCancelQuoteResponse
  * - DELETE /customerappointment/cancelappoint/:id        customer (Idempotency-Key honoured) → appointmentResponse
+ * - POST   /customerappointment/payonline/:id            customer (Idempotency-Key honoured) → checkoutOrderResponse:
+ *                                                        a new checkout for an own appointment booked to be paid
+ *                                                        online and not paid yet (its checkout was closed)
  * - GET    /appointment/onlineappointments?date=         staff → onlineAppointmentsResponse
  * - PATCH  /appointment/onlineappointments/:id/status    staff body appointmentStatusBody → appointmentResponse
  * - GET    /settings/appointments                        staff → appointmentSettingsResponse
  * - PUT    /settings/appointments                        admin body appointmentSettingsBody → appointmentSettingsResponse
  * Online payment: createappoint with `payOnline: true` answers `checkout` (a checkout order of purpose
- * 'appointment'); the money is held for the appointment until it is completed or refunded on cancellation.
+ * 'appointment'; payonline/:id starts another for the same appointment); the money is held for the appointment until it is completed or refunded on cancellation.
  */
 import { z } from 'zod';
 import { DATE_RE, DEFAULT_TZ, dateInTz, isIsoDate } from '../dates.ts';
@@ -63,6 +66,10 @@ export const APPOINTMENT_MESSAGES = {
   settingsSaved: 'Appointment settings saved',
   payOnlineNoAmount: 'Nothing to pay online for this booking',
   stayPaidAtDesk: 'Stays are paid at the desk: book without paying online',
+  paidAtDesk: 'This appointment is paid at the desk',
+  alreadyPaid: 'This appointment is already paid',
+  notPayable: (status: string) => `A ${status} appointment cannot be paid`,
+  payFailed: 'Failed to start the payment',
 } as const;
 
 /* ───────────── vocabulary ───────────── */

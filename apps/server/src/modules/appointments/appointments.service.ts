@@ -37,9 +37,10 @@ import { AppError, badRequest, conflict, notFound, pgConstraint } from '../../li
 import type { Principal } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.service.ts';
+import { recordCapturedPayment } from '../payments/captured-payment.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { moneyTransaction } from '../payments/money.service.ts';
-import { entriesOfAppointments, type LedgerRow, lockLedger, recordPayment } from '../payments/payments.service.ts';
+import { entriesOfAppointments, type LedgerRow, lockLedger } from '../payments/payments.service.ts';
 import { refundHeldPayments, sendToProvider, type ToSend } from '../payments/refunds.service.ts';
 import { admissionCheck } from '../pets/admission.service.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
@@ -422,18 +423,7 @@ export async function createAppointment(
     });
     return saved;
   });
-  const checkout = payOnline
-    ? await createCheckoutOrder(ctx, {
-        purpose: 'appointment',
-        ownerId: owner.id,
-        userId: who.id,
-        amountPaise: row.totalAmountPaise,
-        payload: { appointmentId: row.id },
-        description: `${row.serviceName} for ${row.petName} on ${formatDate(row.appointmentDate)}`,
-        successPath: CUSTOMER_PAGE,
-        cancelPath: CUSTOMER_PAGE,
-      })
-    : undefined;
+  const checkout = payOnline ? await appointmentCheckout(ctx, row, who) : undefined;
   const { success: _s, ...order } = checkout ?? { success: true };
   return {
     success: true as const,
@@ -471,28 +461,48 @@ function eventOf(
 registerCheckoutFulfiller('appointment', async (ctx, tx, order, paid) => {
   const r = await appointmentById(tx, order.payload.appointmentId ?? '', true);
   if (!r || r.ownerId !== order.ownerId) throw notFound('Appointment');
-  if (r.status === 'cancelled' || r.status === 'completed') throw conflict(TRANSITION_FINAL(r.status));
-  const row = (await recordPayment(tx, {
-    ownerId: order.ownerId,
+  if (r.status === 'cancelled' || r.status === 'completed') throw conflict(M.notPayable(r.status));
+  // Pay now may have opened a second checkout for it: money for an appointment already paid is not held twice
+  // (the payments module books it to the owner's unapplied balance and tells the staff).
+  if (moneyHeld(await entriesOfAppointments(tx, [r.id])).paid > 0) throw conflict(M.alreadyPaid);
+  const row = await recordCapturedPayment(ctx, tx, order, paid, {
     account: 'deposit',
     appointmentId: r.id,
     petId: r.petId,
-    for: {},
-    amountPaise: paid.amountPaise,
-    method: 'card',
-    via: paid.via,
-    createdBy: paid.by,
-    provider: order.provider,
-    providerOrderId: order.providerOrderId,
-    providerPaymentId: paid.providerPaymentId,
     note: DEPOSIT_NOTE,
-    tz: ctx.config.tz,
-    now: paid.now,
-  }))!;
+  });
   return { paymentId: row.id, result: { appointmentId: r.id, paymentId: row.id } };
 });
 
-const TRANSITION_FINAL = (s: string) => `A ${s} appointment cannot be paid`;
+/** The checkout order that pays an appointment: its total, as the server saved it. */
+function appointmentCheckout(ctx: AppContext, r: AppointmentRow, who: Principal) {
+  return createCheckoutOrder(ctx, {
+    purpose: 'appointment',
+    ownerId: r.ownerId,
+    userId: who.id,
+    amountPaise: r.totalAmountPaise,
+    payload: { appointmentId: r.id },
+    description: `${r.serviceName} for ${r.petName} on ${formatDate(r.appointmentDate)}`,
+    successPath: CUSTOMER_PAGE,
+    cancelPath: CUSTOMER_PAGE,
+  });
+}
+
+/**
+ * POST /customerappointment/payonline/:id (Pay now): another checkout for one of the caller's appointments booked
+ * to be paid online whose checkout was closed before paying. Refused for a stay or one paid at the desk, a
+ * cancelled or completed one, and one already paid; the amount is the appointment's total. Should two checkouts
+ * both be paid, the second finds the appointment paid and its money goes to the owner's unapplied balance.
+ */
+export async function payAppointmentOnline(ctx: AppContext, id: string, who: Principal) {
+  const r = await ownAppointment(ctx.db, id, who);
+  if (r.kind === 'stay') throw conflict(M.stayPaidAtDesk);
+  if (r.paymentMode !== 'online') throw conflict(M.paidAtDesk);
+  if (r.status === 'cancelled' || r.status === 'completed') throw conflict(M.notPayable(r.status));
+  if (moneyHeld(await entriesOfAppointments(ctx.db, [r.id])).paid > 0) throw conflict(M.alreadyPaid);
+  if (r.totalAmountPaise <= 0) throw conflict(M.payOnlineNoAmount);
+  return appointmentCheckout(ctx, r, who);
+}
 
 /* ───────────── customer reads and cancel ───────────── */
 

@@ -498,6 +498,113 @@ describe('paying online and cancelling', () => {
   });
 });
 
+describe('Pay now (POST /customerappointment/payonline/:id)', () => {
+  const payNow = (id: string, token: string, key = `pay-${id}-${Math.random()}`) =>
+    t.call({ method: 'POST', url: `${V}/customerappointment/payonline/${id}`, token, headers: { 'idempotency-key': key } });
+
+  /** Booked to be paid online, its checkout closed before paying. */
+  async function unpaid(c: Awaited<ReturnType<typeof customer>>, time = '11:00') {
+    const grooming = await serviceId('Grooming', c.user.token);
+    const res = await book(c.user.token, {
+      serviceId: grooming,
+      appointmentDate: '2026-11-24',
+      appointmentTime: time,
+      petId: c.pet.id,
+      payOnline: true,
+      pickup: { address: 'Home', km: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { data: { _id: string; totalAmount: number }; checkout: { id: string } };
+  }
+  const paymentOfList = async (token: string) =>
+    (await call('GET', '/customerappointment/getcustomerappoint/x', token)).json().data[0].payment;
+
+  it('opens a new checkout for the total the server saved; once paid the appointment is paid and Pay now is refused', async () => {
+    const c = await customer();
+    const booked = await unpaid(c);
+    expect((await paymentOfList(c.user.token)).state).toBe('awaiting');
+    const res = await payNow(booked.data._id, c.user.token, 'pay-now-1');
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json();
+    expect(order).toMatchObject({ amount: Math.round(booked.data.totalAmount * 100), success_url: expect.any(String) });
+    expect(order.id).not.toBe(booked.checkout.id);
+    // The same key replays the same order.
+    expect((await payNow(booked.data._id, c.user.token, 'pay-now-1')).json().id).toBe(order.id);
+    const verified = await kit.verify(await kit.pay(order.id, c.user.token), c.user.token);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await paymentOfList(c.user.token)).toEqual({
+      mode: 'online',
+      state: 'paid',
+      paid: booked.data.totalAmount,
+      refunded: 0,
+    });
+    const again = await payNow(booked.data._id, c.user.token);
+    expect([again.statusCode, again.json().message]).toEqual([409, M.alreadyPaid]);
+  });
+
+  it('the first checkout paid after Pay now’s: the appointment holds one payment, the second goes to the unapplied balance', async () => {
+    const c = await customer();
+    const booked = await unpaid(c, '11:30');
+    const second = (await payNow(booked.data._id, c.user.token)).json();
+    await kit.verify(await kit.pay(second.id, c.user.token), c.user.token);
+    await kit.verify(await kit.pay(booked.checkout.id, c.user.token), c.user.token);
+    const rows = await db().select().from(payments).where(eq(payments.ownerId, c.owner.id));
+    const paid = rows.filter((r) => r.kind === 'payment' && r.status === 'completed');
+    expect(paid.map((r) => [r.account, r.appointmentId])).toEqual(
+      expect.arrayContaining([
+        ['deposit', booked.data._id],
+        ['unapplied', null],
+      ]),
+    );
+    expect(paid).toHaveLength(2);
+    expect((await paymentOfList(c.user.token)).paid).toBe(booked.data.totalAmount);
+  });
+
+  it('refuses one paid at the desk, a stay, a cancelled one, a completed one, and another customer’s', async () => {
+    const a = await customer();
+    const vet = await serviceId('Veterinary', a.user.token);
+    const desk = await book(a.user.token, {
+      serviceId: vet,
+      appointmentDate: TOMORROW,
+      appointmentTime: '12:00',
+      petId: a.pet.id,
+    });
+    const deskRes = await payNow(desk.json().data._id, a.user.token);
+    expect([deskRes.statusCode, deskRes.json().message]).toEqual([409, M.paidAtDesk]);
+
+    const hostel = await serviceId('Hostel', a.user.token);
+    const stay = await book(a.user.token, {
+      serviceId: hostel,
+      appointmentDate: '2026-11-25',
+      endDate: '2026-11-27',
+      appointmentTime: '10:00',
+      petId: a.pet.id,
+    });
+    expect(stay.statusCode, stay.body).toBe(201);
+    const stayRes = await payNow(stay.json().data._id, a.user.token);
+    expect([stayRes.statusCode, stayRes.json().message]).toEqual([409, M.stayPaidAtDesk]);
+
+    const cancelled = await unpaid(a, '12:30');
+    expect((await call('DELETE', `/customerappointment/cancelappoint/${cancelled.data._id}`, a.user.token)).statusCode).toBe(200);
+    const cancelledRes = await payNow(cancelled.data._id, a.user.token);
+    expect([cancelledRes.statusCode, cancelledRes.json().message]).toEqual([409, M.notPayable('cancelled')]);
+
+    const done = await unpaid(a, '14:00');
+    const patch = (body: unknown) => call('PATCH', `/appointment/onlineappointments/${done.data._id}/status`, staff.token, body);
+    expect((await patch({ status: 'confirmed' })).statusCode).toBe(200);
+    expect((await patch({ status: 'completed' })).statusCode).toBe(200);
+    const doneRes = await payNow(done.data._id, a.user.token);
+    expect([doneRes.statusCode, doneRes.json().message]).toEqual([409, M.notPayable('completed')]);
+
+    const b = await customer();
+    const open = await unpaid(a, '15:00');
+    const other = await payNow(open.data._id, b.user.token);
+    expect(other.statusCode).toBe(404);
+    expect((await payNow('650000000000000000000999', a.user.token)).statusCode).toBe(404);
+    expect((await payNow(open.data._id, staff.token)).statusCode).toBe(403);
+  });
+});
+
 describe('idempotent booking', () => {
   it('the same Idempotency-Key books once and replays the first answer', async () => {
     const c = await customer();

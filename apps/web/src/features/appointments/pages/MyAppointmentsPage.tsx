@@ -9,14 +9,16 @@ import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { serverAnswered } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useCustomerCheckout } from '../../../lib/customer-checkout';
 import { submitOnce, useSubmissionKey } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { fetchCancelQuote } from '../api/get-cancel-quote';
 import { bookableServicesQuery } from '../api/get-services';
+import { payAppointmentOnline } from '../api/pay-online';
 import { useMyAppointments } from '../api/get-my-appointments';
 import type { Appointment } from '../api/types';
-import { APPOINTMENT_TEXT as M, cancelPrompt, saidOr, statusUpdated } from '../components/appointment-view';
+import { APPOINTMENT_TEXT as M, cancelPrompt, dayOf, saidOr, statusUpdated } from '../components/appointment-view';
 import { BOOKING_MESSAGES } from '../components/booking-form';
 import { MyAppointmentCard } from '../components/MyAppointmentCard';
 
@@ -57,6 +59,21 @@ function Appointments() {
   // The owner's cancel window (an admin setting; the services answer carries it).
   const windowHours = useQuery(bookableServicesQuery()).data?.ownerCancelWindowHours ?? 24;
   const [busy, setBusy] = useState<string | null>(null);
+  const checkout = useCustomerCheckout();
+  // The appointment Pay now was pressed for (busy while its checkout is open or the browser is leaving).
+  const [paying, setPaying] = useState<string | null>(null);
+
+  // Pay now: a new checkout for the appointment (the server sets the amount); it returns here like the booking's.
+  const onPay = async (a: Appointment) => {
+    setPaying(a._id);
+    await checkout.pay({
+      createOrder: (key) => payAppointmentOnline(a._id, key),
+      orderFailed: M.payFailed,
+      description: `${a.serviceName} for ${a.petName} on ${dayOf(a.appointmentDate)}`,
+      prefill: { name: user?.fullName, email: user?.email, contact: user?.phone ?? undefined },
+      scope: `pay:${a._id}`,
+    });
+  };
 
   const onCancel = async (a: Appointment) => {
     setBusy(a._id);
@@ -102,11 +119,21 @@ function Appointments() {
       />
     );
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-      {list.data.map((a) => (
-        <MyAppointmentCard key={a._id} appointment={a} onCancel={onCancel} cancelling={busy === a._id} />
-      ))}
-    </SimpleGrid>
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+        {list.data.map((a) => (
+          <MyAppointmentCard
+            key={a._id}
+            appointment={a}
+            onCancel={onCancel}
+            cancelling={busy === a._id}
+            onPay={onPay}
+            paying={checkout.busy && paying === a._id}
+          />
+        ))}
+      </SimpleGrid>
+      {checkout.element}
+    </>
   );
 }
 
