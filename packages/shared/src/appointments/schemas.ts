@@ -211,7 +211,11 @@ export const createAppointmentBody = z.object({
   serviceName: z.unknown().optional(),
   servicePrice: z.unknown().optional(),
   appointmentDate: text({ error: required }).trim().min(1, required).max(40, APPOINTMENT_MESSAGES.date),
-  appointmentTime: appointmentTimeSchema,
+  /**
+   * The slot's time; a stay without pickup may leave it out ('' or missing: the server takes the first slot as the
+   * reservation's check-in and answers ''). A slot service or a pickup without it: 'Please fill in all required fields'.
+   */
+  appointmentTime: z.preprocess((v) => (v === '' || v === null ? undefined : v), appointmentTimeSchema.optional()),
   petId: text({ error: required }).trim().min(1, required).max(40, APPOINTMENT_MESSAGES.invalidPet),
   petName: z.unknown().optional(),
   petBreed: z.unknown().optional(),
@@ -235,7 +239,13 @@ export const createAppointmentBody = z.object({
   payOnline: z.boolean({ error: 'payOnline must be true or false' }).optional(),
   /** A stay's last day (`yyyy-MM-dd`), required for Hostel, Day Care, Day School and Play School. */
   endDate: text().trim().max(40).nullish(),
-});
+})
+  .superRefine((b, ctx) => {
+    // Only a stay (it names its last day) without pickup goes without a time.
+    if (!b.appointmentTime && (!b.endDate || b.pickup)) {
+      ctx.addIssue({ code: 'custom', path: ['appointmentTime'], message: APPOINTMENT_MESSAGES.required });
+    }
+  });
 export type CreateAppointmentBody = z.input<typeof createAppointmentBody>;
 
 /** PATCH /appointment/onlineappointments/:id/status. */

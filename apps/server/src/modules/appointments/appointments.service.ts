@@ -83,6 +83,8 @@ const MAX_AHEAD_DAYS = 180;
 const STAFF_PAGE = '/staff/onlinecustomerappointment';
 const CUSTOMER_PAGE = '/customer/seeappointment';
 const DEPOSIT_NOTE = 'Appointment paid online';
+/** A stay booked without a time when the slot table is empty: the reservation's expected check-in. */
+const STAY_CHECK_IN = '09:00';
 
 const STAY_CODES: readonly string[] = STAY_APPOINTMENT_PURPOSES.map((p) => VISIT_TYPE_CODE[p]);
 const NOT_BOOKABLE_CODES: readonly string[] = NOT_BOOKABLE.map((p) => VISIT_TYPE_CODE[p]);
@@ -300,8 +302,11 @@ export async function createAppointment(
   if (date < earliest) throw fail('appointmentDate', M.dateTooEarly);
   if (daysBetween(ctx.clock.today(), date) > MAX_AHEAD_DAYS) throw fail('appointmentDate', M.dateTooFar);
   const settings = await appointmentSettings(ctx.db);
-  const time = body.appointmentTime;
-  if (!settings.slots.includes(time)) throw fail('appointmentTime', M.slotInvalid);
+  // A stay has no slot: without pickup its time may be left out (the appointment answers '' and its reservation
+  // expects the pet at the first slot of the day, docs/decisions.md).
+  const time = body.appointmentTime ?? '';
+  if (!time && (kind === 'slot' || body.pickup)) throw fail('appointmentTime', M.required);
+  if (time && !settings.slots.includes(time)) throw fail('appointmentTime', M.slotInvalid);
   let endDate: string | null = null;
   if (kind === 'stay') {
     if (!body.endDate) throw fail('endDate', M.endDateRequired);
@@ -342,15 +347,16 @@ export async function createAppointment(
     }
     if (kind === 'stay' && endDate) {
       const stay = await staySettings(tx);
+      const checkInTime = time || (settings.slots[0] ?? STAY_CHECK_IN);
       const checkOutTime = endDate === date ? '18:00' : stay.checkOutTime;
       const res = await requestReservation(ctx, tx, {
         ownerId: owner.id,
         visitTypeId: type.id,
         petId: pet.id,
         checkInDate: date,
-        checkInTime: time,
+        checkInTime,
         checkOutDate: endDate,
-        checkOutTime: checkOutTime > time || endDate !== date ? checkOutTime : '23:00',
+        checkOutTime: checkOutTime > checkInTime || endDate !== date ? checkOutTime : '23:00',
         notes: body.notes,
         userId: who.id,
       });
@@ -393,7 +399,7 @@ export async function createAppointment(
       );
     } catch (err) {
       if (pgConstraint(err) === 'appointments_pet_slot_uq') {
-        throw conflict(`${pet.name} already has an appointment at ${time} on ${formatDate(date)}`);
+        throw conflict(`${pet.name} already has an appointment${time ? ` at ${time}` : ''} on ${formatDate(date)}`);
       }
       throw err;
     }
@@ -619,7 +625,7 @@ async function cancel(
     await raiseStaffNotification(tx, {
       kind: 'appointment_cancelled',
       title: by === 'owner' ? 'Online booking cancelled' : 'Appointment marked not visited',
-      body: `${r.serviceName} for ${r.petName} on ${formatDate(r.appointmentDate)} at ${r.appointmentTime}${by === 'owner' ? ' was cancelled by the owner' : `: ${reason}`}${q.refundPaise > 0 ? ` (${formatINR(toRupees(q.refundPaise))} refunded)` : ''}`,
+      body: `${r.serviceName} for ${r.petName} on ${formatDate(r.appointmentDate)}${r.appointmentTime ? ` at ${r.appointmentTime}` : ''}${by === 'owner' ? ' was cancelled by the owner' : `: ${reason}`}${q.refundPaise > 0 ? ` (${formatINR(toRupees(q.refundPaise))} refunded)` : ''}`,
       link: STAFF_PAGE,
       ownerId: r.ownerId,
       refs: { appointmentId: r.id },

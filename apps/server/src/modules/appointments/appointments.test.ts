@@ -317,6 +317,49 @@ describe('POST /customerappointment/createappoint', () => {
     expect((await call('DELETE', `/customerappointment/cancelappoint/${data._id}`, c.user.token)).statusCode).toBe(409);
   });
 
+  it("a stay without pickup needs no time: it answers '', its reservation expects the pet at the first slot; a slot or a pickup still needs one", async () => {
+    const c = await customer();
+    const hostel = await serviceId('Hostel', c.user.token);
+    const grooming = await serviceId('Grooming', c.user.token);
+    for (const [i, appointmentTime] of [undefined, ''].entries()) {
+      const day = `2026-11-2${4 + i * 3}`;
+      const res = await book(c.user.token, {
+        serviceId: hostel,
+        appointmentDate: day,
+        endDate: `2026-11-2${5 + i * 3}`,
+        appointmentTime,
+        petId: c.pet.id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const data = res.json().data;
+      expect(data).toMatchObject({ kind: 'stay', appointmentTime: '', status: 'pending' });
+      const [r] = await db().select().from(reservations).where(eq(reservations.id, data.reservation._id));
+      // 09:00 in Gurugram, the first slot of the default table.
+      expect(r!.checkIn.toISOString()).toBe(`${day}T03:30:00.000Z`);
+    }
+    expect(events.at(-1)!.time).toBe('');
+    const id = events.at(-1)!.appointmentId;
+    const quote = await call('GET', `/customerappointment/cancelquote/${id}`, c.user.token);
+    expect([quote.statusCode, quote.json().rule]).toEqual([200, 'nothing_paid']);
+    const cancelled = await call('DELETE', `/customerappointment/cancelappoint/${id}`, c.user.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const withPickup = await book(c.user.token, {
+      serviceId: hostel,
+      appointmentDate: '2026-12-01',
+      endDate: '2026-12-02',
+      petId: c.pet.id,
+      pickup: { address: 'Home', km: 3 },
+    });
+    expect([withPickup.statusCode, withPickup.json().message]).toEqual([400, M.required]);
+    const slot = await book(c.user.token, {
+      serviceId: grooming,
+      appointmentDate: TOMORROW,
+      appointmentTime: '',
+      petId: c.pet.id,
+    });
+    expect([slot.statusCode, slot.json().message]).toEqual([400, M.required]);
+  });
+
   it('a stay is paid at the desk (no online payment for reservation requests)', async () => {
     const c = await customer();
     const hostel = await serviceId('Hostel', c.user.token);
@@ -565,10 +608,11 @@ describe('Pay now (POST /customerappointment/payonline/:id)', () => {
     const vet = await serviceId('Veterinary', a.user.token);
     const desk = await book(a.user.token, {
       serviceId: vet,
-      appointmentDate: TOMORROW,
-      appointmentTime: '12:00',
+      appointmentDate: '2026-11-26',
+      appointmentTime: '15:30',
       petId: a.pet.id,
     });
+    expect(desk.statusCode, desk.body).toBe(201);
     const deskRes = await payNow(desk.json().data._id, a.user.token);
     expect([deskRes.statusCode, deskRes.json().message]).toEqual([409, M.paidAtDesk]);
 

@@ -102,7 +102,7 @@ onLedgerWrite(async (tx, row: LedgerRow) => {
 
 /** The inbox entry of an appointment event: title and body. */
 export function appointmentNotice(e: AppointmentEvent): { title: string; body: string } {
-  const what = `${e.serviceName} for ${e.petName} on ${formatDate(e.date)} at ${e.time}`;
+  const what = `${e.serviceName} for ${e.petName} on ${formatDate(e.date)}${e.time ? ` at ${e.time}` : ''}`;
   switch (e.kind) {
     case 'booked':
       return {

@@ -107,7 +107,7 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
     const pet = pets.find((p) => p._id === v.petId)!;
     const age = ageInYears(pet.dob, today);
     const body = bookingBody(
-      { ...v, time: timeOf(v, service.kind, slots.data?.slots) },
+      { ...v, time: timeOf(v, service.kind) },
       {
         customerId: user.customer_id ?? user.id,
         service,
