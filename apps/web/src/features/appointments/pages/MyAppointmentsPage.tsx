@@ -45,6 +45,13 @@ function PaidNote() {
   );
 }
 
+/** To Our Services (the page header, and the empty state). */
+const BookServiceButton = () => (
+  <Button component={Link} to="/customerservice" leftSection={<IconCalendarPlus size={16} />}>
+    Book a service
+  </Button>
+);
+
 export function loadErrorMessage(err: unknown): string {
   // The server answered: its reason (or the spec's fallback); no answer at all: the spec's console message.
   return serverAnswered(err) ? saidOr(err, M.fetchFailed) : M.loadError;
@@ -111,11 +118,7 @@ function Appointments() {
       <EmptyState
         title="No appointments yet"
         hint="Book grooming, a vet visit, a stay and more from Our Services."
-        action={
-          <Button component={Link} to="/customerservice" leftSection={<IconCalendarPlus size={16} />}>
-            Book a service
-          </Button>
-        }
+        action={<BookServiceButton />}
       />
     );
   return (
@@ -144,11 +147,7 @@ export default function MyAppointmentsPage() {
       <PageHeader
         title="My Appointments"
         subtitle="Your bookings and stay requests. Cancel one that is pending or confirmed."
-        actions={
-          <Button component={Link} to="/customerservice" leftSection={<IconCalendarPlus size={16} />}>
-            Book a service
-          </Button>
-        }
+        actions={<BookServiceButton />}
       />
       <Stack gap="md">
         <PaidNote />
