@@ -45,7 +45,32 @@ import {
   reservationView,
   roomFor,
   wrongState,
+  type PricedStay,
 } from './reservations.service.ts';
+
+/** A priced stay's part of its reservation row: owner, type, the counting rule's count and the prices. */
+function stayColumns(s: PricedStay) {
+  return {
+    ownerId: s.owner.id,
+    visitTypeId: s.type.id,
+    checkIn: s.checkIn,
+    checkOut: s.checkOut,
+    firstDay: s.count.firstDay,
+    lastDay: s.count.lastDay,
+    countingRule: s.settings.countingRule,
+    units: s.count.units,
+    unit: s.count.unit,
+    halfDays: s.count.halfDays,
+    halfDay: s.count.halfDay,
+    lateCheckOut: s.count.lateCheckOut,
+    label: s.count.label,
+    petCount: s.pets.length,
+    dayPricePaise: s.type.pricePaise,
+    halfDayPricePaise: s.type.halfdayPricePaise,
+    pricePerPetPaise: s.pricePerPetPaise,
+    pricePaise: s.pricePaise,
+  };
+}
 
 /**
  * A reservation's money (issue 18): the deposit taken at the desk into the ledger's `deposit` account (cash with a
@@ -159,25 +184,8 @@ export async function createReservation(
     const now = ctx.clock.now();
     const confirmed = room.fits;
     const row = await insertReservation(tx, {
-      ownerId: s.owner.id,
-      visitTypeId: s.type.id,
+      ...stayColumns(s),
       status: confirmed ? 'confirmed' : 'waitlisted',
-      checkIn: s.checkIn,
-      checkOut: s.checkOut,
-      firstDay: s.count.firstDay,
-      lastDay: s.count.lastDay,
-      countingRule: s.settings.countingRule,
-      units: s.count.units,
-      unit: s.count.unit,
-      halfDays: s.count.halfDays,
-      halfDay: s.count.halfDay,
-      lateCheckOut: s.count.lateCheckOut,
-      label: s.count.label,
-      petCount: s.pets.length,
-      dayPricePaise: s.type.pricePaise,
-      halfDayPricePaise: s.type.halfdayPricePaise,
-      pricePerPetPaise: s.pricePerPetPaise,
-      pricePaise: s.pricePaise,
       notes: body.notes ?? null,
       createdBy: userId,
       createdAt: now,
@@ -259,25 +267,8 @@ export async function requestReservation(
   });
   const now = ctx.clock.now();
   const row = await insertReservation(tx, {
-    ownerId: s.owner.id,
-    visitTypeId: s.type.id,
+    ...stayColumns(s),
     status: 'requested',
-    checkIn: s.checkIn,
-    checkOut: s.checkOut,
-    firstDay: s.count.firstDay,
-    lastDay: s.count.lastDay,
-    countingRule: s.settings.countingRule,
-    units: s.count.units,
-    unit: s.count.unit,
-    halfDays: s.count.halfDays,
-    halfDay: s.count.halfDay,
-    lateCheckOut: s.count.lateCheckOut,
-    label: s.count.label,
-    petCount: 1,
-    dayPricePaise: s.type.pricePaise,
-    halfDayPricePaise: s.type.halfdayPricePaise,
-    pricePerPetPaise: s.pricePerPetPaise,
-    pricePaise: s.pricePaise,
     notes: b.notes,
     createdBy: b.userId,
     createdAt: now,
