@@ -1,10 +1,11 @@
-import { Alert, Card, Group, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Card, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { STAY_SETTINGS_SAVED } from '@pawdesk/shared';
+import { LabelledSegments } from '../../../components/LabelledSegments';
 import { COUNT_INPUT } from '../../../components/NumberField';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useSaveStaySettings, useStaySettings } from '../../../lib/endpoints/stay-settings';
 import { SettingsActions } from './SettingsActions';
-import { changedFields, formOf, ruleExplained, type StayForm, stayPatch } from './stay-settings-form';
+import { changedFields, formOf, ruleExplained, stayPatch } from './stay-settings-form';
 import { useSettingsForm } from './use-settings-form';
 
 const SAVE_FAILED = 'Could not save the stay settings';
@@ -32,24 +33,21 @@ export function StaySettingsCard() {
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="md">
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="stay-rule-label">
-            How a stay is counted
-          </Text>
-          <SegmentedControl
-            aria-labelledby="stay-rule-label"
-            value={f.countingRule}
-            onChange={(v) => set('countingRule', v as StayForm['countingRule'])}
-            data={[
-              { value: 'calendar_days', label: 'Calendar days' },
-              { value: 'nights', label: 'Nights' },
-            ]}
-            maw={360}
-          />
+        <LabelledSegments
+          id="stay-rule-label"
+          label="How a stay is counted"
+          value={f.countingRule}
+          onChange={(v) => set('countingRule', v)}
+          data={[
+            { value: 'calendar_days', label: 'Calendar days' },
+            { value: 'nights', label: 'Nights' },
+          ]}
+          maw={360}
+        >
           <Text size="sm" c="dimmed" data-testid="stay-rule-explained">
             {ruleExplained(f)}
           </Text>
-        </Stack>
+        </LabelledSegments>
         <Group align="flex-start" gap="md" grow preventGrowOverflow={false} wrap="wrap">
           <TextInput
             type="time"
