@@ -119,6 +119,33 @@ test.describe('online appointments (390 px)', () => {
     expect(data[0]).toMatchObject({ status: 'cancelled', payment: { state: 'refunded', paid: total, refunded: total } });
   });
 
+  test('a checkout closed before paying: My Appointments offers Pay now, which pays it', async ({ page, request }) => {
+    const { creds, token } = await newCustomerWithPets(request, ['Milo']);
+    const grooming = await service(request, token, 'grooming');
+    await loginWith(page, request, creds, '/customer/bookservice?service=grooming');
+    await expect(page.getByTestId('booking-service')).toHaveText('Grooming');
+    await pickDate(page, /^Date/, TOMORROW);
+    await page.getByText('16:30', { exact: true }).click();
+    await page.getByText('Pay online now').click();
+    await page.getByRole('button', { name: `Pay ${inr(grooming.price)} and book` }).click();
+    await expect(page.getByRole('dialog', { name: 'Card checkout' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await expect(page).toHaveURL(/\/customer\/seeappointment$/);
+    const card = page.getByTestId('appointment-card');
+    await expect(card.getByTestId('appointment-payment')).toHaveText('Online payment not completed');
+    const payNow = card.getByRole('button', { name: /^Pay now for appointment/ });
+    await expect(payNow).toBeVisible();
+    await shoot(page, 'appointment-pay-now');
+    await payNow.click();
+    const checkout = page.getByRole('dialog', { name: 'Card checkout' });
+    await expect(checkout.getByTestId('checkout-amount')).toHaveText(inr(grooming.price));
+    await checkout.getByRole('button', { name: `Pay ${inr(grooming.price)}` }).click();
+    await expect(page).toHaveURL(/\/customer\/seeappointment\?paid=1$/);
+    await expect(card.getByTestId('appointment-payment')).toHaveText(`Paid online ${inr(grooming.price)}`);
+    await expect(card.getByRole('button', { name: /^Pay now/ })).toHaveCount(0);
+  });
+
   test('requests a hostel stay for dates and sees it confirmed once staff confirm it', async ({ page, request }) => {
     const { creds, token } = await newCustomerWithPets(request, ['Coco']);
     const hostel = await service(request, token, 'hostel');

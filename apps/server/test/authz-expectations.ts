@@ -413,6 +413,7 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   })),
   [`GET ${V}/customerappointment/cancelquote/{id}`]: customerOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
   [`DELETE ${V}/customerappointment/cancelappoint/{id}`]: customerOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`POST ${V}/customerappointment/payonline/{id}`]: customerOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
   [`GET ${V}/appointment/onlineappointments`]: staffOnly(200, () => ({ query: { date: '2026-11-23T00:00:00.000Z' } })),
   [`PATCH ${V}/appointment/onlineappointments/{id}/status`]: staffOnly(404, () => ({
     params: { id: UNKNOWN_ID },

@@ -152,7 +152,8 @@ export interface CancelRefund {
  */
 export function appointmentCancelRefund(i: CancelRefundInput): CancelRefund {
   const tz = i.tz ?? DEFAULT_TZ;
-  const slot = instantAt(i.appointmentDate, i.appointmentTime, tz);
+  // A stay booked without a time ('') counts from the start of its first day.
+  const slot = instantAt(i.appointmentDate, i.appointmentTime || '00:00', tz);
   const hoursBefore = (slot.getTime() - i.now.getTime()) / 3_600_000;
   const paid = Math.max(0, i.paidPaise);
   if (paid === 0) return { rule: 'nothing_paid', refundPaise: 0, keptPaise: 0, hoursBefore };

@@ -13,12 +13,15 @@
  *                                                        appointments whatever id is named (the id is not trusted)
  * - GET    /customerappointment/cancelquote/:id          customer → appointmentCancelQuoteResponse
  * - DELETE /customerappointment/cancelappoint/:id        customer (Idempotency-Key honoured) → appointmentResponse
+ * - POST   /customerappointment/payonline/:id            customer (Idempotency-Key honoured) → checkoutOrderResponse:
+ *                                                        a new checkout for an own appointment booked to be paid
+ *                                                        online and not paid yet (its checkout was closed)
  * - GET    /appointment/onlineappointments?date=         staff → onlineAppointmentsResponse
  * - PATCH  /appointment/onlineappointments/:id/status    staff body appointmentStatusBody → appointmentResponse
  * - GET    /settings/appointments                        staff → appointmentSettingsResponse
  * - PUT    /settings/appointments                        admin body appointmentSettingsBody → appointmentSettingsResponse
  * Online payment: createappoint with `payOnline: true` answers `checkout` (a checkout order of purpose
- * 'appointment'); the money is held for the appointment until it is completed or refunded on cancellation.
+ * 'appointment'; payonline/:id starts another for the same appointment); the money is held for the appointment until it is completed or refunded on cancellation.
  */
 import { z } from 'zod';
 import { DATE_RE, DEFAULT_TZ, dateInTz, isIsoDate } from '../dates.ts';
@@ -63,6 +66,10 @@ export const APPOINTMENT_MESSAGES = {
   settingsSaved: 'Appointment settings saved',
   payOnlineNoAmount: 'Nothing to pay online for this booking',
   stayPaidAtDesk: 'Stays are paid at the desk: book without paying online',
+  paidAtDesk: 'This appointment is paid at the desk',
+  alreadyPaid: 'This appointment is already paid',
+  notPayable: (status: string) => `A ${status} appointment cannot be paid`,
+  payFailed: 'Failed to start the payment',
 } as const;
 
 /* ───────────── vocabulary ───────────── */
@@ -198,37 +205,51 @@ export const appointmentTimeSchema = text({ error: required })
  * /customerservice that names one), `petId` one of the caller's pets. `serviceName`, `servicePrice`, `petName`,
  * `petBreed`, `petAge`, `petSpecies`, `totalAmount` and `customerId` are ignored.
  */
-export const createAppointmentBody = z.object({
-  customerId: z.unknown().optional(),
-  serviceId: text({ error: APPOINTMENT_MESSAGES.serviceNotFound }).trim().max(40, APPOINTMENT_MESSAGES.serviceNotFound).nullish(),
-  serviceName: z.unknown().optional(),
-  servicePrice: z.unknown().optional(),
-  appointmentDate: text({ error: required }).trim().min(1, required).max(40, APPOINTMENT_MESSAGES.date),
-  appointmentTime: appointmentTimeSchema,
-  petId: text({ error: required }).trim().min(1, required).max(40, APPOINTMENT_MESSAGES.invalidPet),
-  petName: z.unknown().optional(),
-  petBreed: z.unknown().optional(),
-  petAge: z.unknown().optional(),
-  petSpecies: z.unknown().optional(),
-  notes: optionalText(500, 'Notes can be at most 500 characters', { multiline: true }),
-  totalAmount: z.unknown().optional(),
-  /** Optional pickup and drop: the owner's address and distance; the fare comes from the fare rule. */
-  pickup: z
-    .object({
-      address: text({ error: APPOINTMENT_MESSAGES.pickupAddress, multiline: true })
-        .trim()
-        .min(1, APPOINTMENT_MESSAGES.pickupAddress)
-        .max(300, 'The address can be at most 300 characters'),
-      km: z
-        .number({ error: APPOINTMENT_MESSAGES.pickupKm(DEFAULT_PICKUP_FARE_RULE.maxKm) })
-        .positive(APPOINTMENT_MESSAGES.pickupKm(DEFAULT_PICKUP_FARE_RULE.maxKm)),
-    })
-    .nullish(),
-  /** Pay now through the provider (answers `checkout`); otherwise at the desk. */
-  payOnline: z.boolean({ error: 'payOnline must be true or false' }).optional(),
-  /** A stay's last day (`yyyy-MM-dd`), required for Hostel, Day Care, Day School and Play School. */
-  endDate: text().trim().max(40).nullish(),
-});
+export const createAppointmentBody = z
+  .object({
+    customerId: z.unknown().optional(),
+    serviceId: text({ error: APPOINTMENT_MESSAGES.serviceNotFound })
+      .trim()
+      .max(40, APPOINTMENT_MESSAGES.serviceNotFound)
+      .nullish(),
+    serviceName: z.unknown().optional(),
+    servicePrice: z.unknown().optional(),
+    appointmentDate: text({ error: required }).trim().min(1, required).max(40, APPOINTMENT_MESSAGES.date),
+    /**
+     * The slot's time; a stay without pickup may leave it out ('' or missing: the server takes the first slot as the
+     * reservation's check-in and answers ''). A slot service or a pickup without it: 'Please fill in all required fields'.
+     */
+    appointmentTime: z.preprocess((v) => (v === '' || v === null ? undefined : v), appointmentTimeSchema.optional()),
+    petId: text({ error: required }).trim().min(1, required).max(40, APPOINTMENT_MESSAGES.invalidPet),
+    petName: z.unknown().optional(),
+    petBreed: z.unknown().optional(),
+    petAge: z.unknown().optional(),
+    petSpecies: z.unknown().optional(),
+    notes: optionalText(500, 'Notes can be at most 500 characters', { multiline: true }),
+    totalAmount: z.unknown().optional(),
+    /** Optional pickup and drop: the owner's address and distance; the fare comes from the fare rule. */
+    pickup: z
+      .object({
+        address: text({ error: APPOINTMENT_MESSAGES.pickupAddress, multiline: true })
+          .trim()
+          .min(1, APPOINTMENT_MESSAGES.pickupAddress)
+          .max(300, 'The address can be at most 300 characters'),
+        km: z
+          .number({ error: APPOINTMENT_MESSAGES.pickupKm(DEFAULT_PICKUP_FARE_RULE.maxKm) })
+          .positive(APPOINTMENT_MESSAGES.pickupKm(DEFAULT_PICKUP_FARE_RULE.maxKm)),
+      })
+      .nullish(),
+    /** Pay now through the provider (answers `checkout`); otherwise at the desk. */
+    payOnline: z.boolean({ error: 'payOnline must be true or false' }).optional(),
+    /** A stay's last day (`yyyy-MM-dd`), required for Hostel, Day Care, Day School and Play School. */
+    endDate: text().trim().max(40).nullish(),
+  })
+  .superRefine((b, ctx) => {
+    // Only a stay (it names its last day) without pickup goes without a time.
+    if (!b.appointmentTime && (!b.endDate || b.pickup)) {
+      ctx.addIssue({ code: 'custom', path: ['appointmentTime'], message: APPOINTMENT_MESSAGES.required });
+    }
+  });
 export type CreateAppointmentBody = z.input<typeof createAppointmentBody>;
 
 /** PATCH /appointment/onlineappointments/:id/status. */

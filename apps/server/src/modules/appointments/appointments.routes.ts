@@ -6,6 +6,7 @@ import {
   appointmentSlotsResponse,
   appointmentStatusBody,
   bookableServicesResponse,
+  checkoutOrderResponse,
   createAppointmentBody,
   createAppointmentResponse,
   idParams,
@@ -25,6 +26,7 @@ import {
   customerCancel,
   customerCancelQuote,
   onlineAppointments,
+  payAppointmentOnline,
   slotsOf,
 } from './appointments.service.ts';
 
@@ -124,6 +126,22 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (req) => customerCancel(ctx, req.params.id, principal(req), req.log),
+  );
+
+  app.post(
+    '/customerappointment/payonline/:id',
+    {
+      onRequest: customer,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary:
+          'Pay now: a new checkout order for one of the caller’s appointments booked to be paid online and not paid yet (another’s id 404); the amount is the appointment’s total; a stay, one paid at the desk, a cancelled or completed one and one already paid are 409',
+        params: idParams,
+        response: { 200: checkoutOrderResponse },
+      },
+    },
+    async (req) => payAppointmentOnline(ctx, req.params.id, principal(req)),
   );
 
   app.get(

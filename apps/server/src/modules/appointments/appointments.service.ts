@@ -37,9 +37,10 @@ import { AppError, badRequest, conflict, notFound, pgConstraint } from '../../li
 import type { Principal } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.service.ts';
+import { recordCapturedPayment } from '../payments/captured-payment.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { moneyTransaction } from '../payments/money.service.ts';
-import { entriesOfAppointments, type LedgerRow, lockLedger, recordPayment } from '../payments/payments.service.ts';
+import { entriesOfAppointments, type LedgerRow, lockLedger } from '../payments/payments.service.ts';
 import { refundHeldPayments, sendToProvider, type ToSend } from '../payments/refunds.service.ts';
 import { admissionCheck } from '../pets/admission.service.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
@@ -82,6 +83,8 @@ const MAX_AHEAD_DAYS = 180;
 const STAFF_PAGE = '/staff/onlinecustomerappointment';
 const CUSTOMER_PAGE = '/customer/seeappointment';
 const DEPOSIT_NOTE = 'Appointment paid online';
+/** A stay booked without a time when the slot table is empty: the reservation's expected check-in. */
+const STAY_CHECK_IN = '09:00';
 
 const STAY_CODES: readonly string[] = STAY_APPOINTMENT_PURPOSES.map((p) => VISIT_TYPE_CODE[p]);
 const NOT_BOOKABLE_CODES: readonly string[] = NOT_BOOKABLE.map((p) => VISIT_TYPE_CODE[p]);
@@ -309,8 +312,11 @@ export async function createAppointment(
   if (date < earliest) throw fail('appointmentDate', M.dateTooEarly);
   if (daysBetween(ctx.clock.today(), date) > MAX_AHEAD_DAYS) throw fail('appointmentDate', M.dateTooFar);
   const settings = await appointmentSettings(ctx.db);
-  const time = body.appointmentTime;
-  if (!settings.slots.includes(time)) throw fail('appointmentTime', M.slotInvalid);
+  // A stay has no slot: without pickup its time may be left out (the appointment answers '' and its reservation
+  // expects the pet at the first slot of the day, docs/decisions.md).
+  const time = body.appointmentTime ?? '';
+  if (!time && (kind === 'slot' || body.pickup)) throw fail('appointmentTime', M.required);
+  if (time && !settings.slots.includes(time)) throw fail('appointmentTime', M.slotInvalid);
   let endDate: string | null = null;
   if (kind === 'stay') {
     if (!body.endDate) throw fail('endDate', M.endDateRequired);
@@ -351,15 +357,16 @@ export async function createAppointment(
     }
     if (kind === 'stay' && endDate) {
       const stay = await staySettings(tx);
+      const checkInTime = time || (settings.slots[0] ?? STAY_CHECK_IN);
       const checkOutTime = endDate === date ? '18:00' : stay.checkOutTime;
       const res = await requestReservation(ctx, tx, {
         ownerId: owner.id,
         visitTypeId: type.id,
         petId: pet.id,
         checkInDate: date,
-        checkInTime: time,
+        checkInTime,
         checkOutDate: endDate,
-        checkOutTime: checkOutTime > time || endDate !== date ? checkOutTime : '23:00',
+        checkOutTime: checkOutTime > checkInTime || endDate !== date ? checkOutTime : '23:00',
         notes: body.notes,
         userId: who.id,
       });
@@ -402,7 +409,7 @@ export async function createAppointment(
       );
     } catch (err) {
       if (pgConstraint(err) === 'appointments_pet_slot_uq') {
-        throw conflict(`${pet.name} already has an appointment at ${time} on ${formatDate(date)}`);
+        throw conflict(`${pet.name} already has an appointment${time ? ` at ${time}` : ''} on ${formatDate(date)}`);
       }
       throw err;
     }
@@ -432,18 +439,7 @@ export async function createAppointment(
     });
     return saved;
   });
-  const checkout = payOnline
-    ? await createCheckoutOrder(ctx, {
-        purpose: 'appointment',
-        ownerId: owner.id,
-        userId: who.id,
-        amountPaise: row.totalAmountPaise,
-        payload: { appointmentId: row.id },
-        description: `${row.serviceName} for ${row.petName} on ${formatDate(row.appointmentDate)}`,
-        successPath: CUSTOMER_PAGE,
-        cancelPath: CUSTOMER_PAGE,
-      })
-    : undefined;
+  const checkout = payOnline ? await appointmentCheckout(ctx, row, who) : undefined;
   const { success: _s, ...order } = checkout ?? { success: true };
   return {
     success: true as const,
@@ -481,28 +477,48 @@ function eventOf(
 registerCheckoutFulfiller('appointment', async (ctx, tx, order, paid) => {
   const r = await appointmentById(tx, order.payload.appointmentId ?? '', true);
   if (!r || r.ownerId !== order.ownerId) throw notFound('Appointment');
-  if (r.status === 'cancelled' || r.status === 'completed') throw conflict(TRANSITION_FINAL(r.status));
-  const row = (await recordPayment(tx, {
-    ownerId: order.ownerId,
+  if (r.status === 'cancelled' || r.status === 'completed') throw conflict(M.notPayable(r.status));
+  // Pay now may have opened a second checkout for it: money for an appointment already paid is not held twice
+  // (the payments module books it to the owner's unapplied balance and tells the staff).
+  if (moneyHeld(await entriesOfAppointments(tx, [r.id])).paid > 0) throw conflict(M.alreadyPaid);
+  const row = await recordCapturedPayment(ctx, tx, order, paid, {
     account: 'deposit',
     appointmentId: r.id,
     petId: r.petId,
-    for: {},
-    amountPaise: paid.amountPaise,
-    method: 'card',
-    via: paid.via,
-    createdBy: paid.by,
-    provider: order.provider,
-    providerOrderId: order.providerOrderId,
-    providerPaymentId: paid.providerPaymentId,
     note: DEPOSIT_NOTE,
-    tz: ctx.config.tz,
-    now: paid.now,
-  }))!;
+  });
   return { paymentId: row.id, result: { appointmentId: r.id, paymentId: row.id } };
 });
 
-const TRANSITION_FINAL = (s: string) => `A ${s} appointment cannot be paid`;
+/** The checkout order that pays an appointment: its total, as the server saved it. */
+function appointmentCheckout(ctx: AppContext, r: AppointmentRow, who: Principal) {
+  return createCheckoutOrder(ctx, {
+    purpose: 'appointment',
+    ownerId: r.ownerId,
+    userId: who.id,
+    amountPaise: r.totalAmountPaise,
+    payload: { appointmentId: r.id },
+    description: `${r.serviceName} for ${r.petName} on ${formatDate(r.appointmentDate)}`,
+    successPath: CUSTOMER_PAGE,
+    cancelPath: CUSTOMER_PAGE,
+  });
+}
+
+/**
+ * POST /customerappointment/payonline/:id (Pay now): another checkout for one of the caller's appointments booked
+ * to be paid online whose checkout was closed before paying. Refused for a stay or one paid at the desk, a
+ * cancelled or completed one, and one already paid; the amount is the appointment's total. Should two checkouts
+ * both be paid, the second finds the appointment paid and its money goes to the owner's unapplied balance.
+ */
+export async function payAppointmentOnline(ctx: AppContext, id: string, who: Principal) {
+  const r = await ownAppointment(ctx.db, id, who);
+  if (r.kind === 'stay') throw conflict(M.stayPaidAtDesk);
+  if (r.paymentMode !== 'online') throw conflict(M.paidAtDesk);
+  if (r.status === 'cancelled' || r.status === 'completed') throw conflict(M.notPayable(r.status));
+  if (moneyHeld(await entriesOfAppointments(ctx.db, [r.id])).paid > 0) throw conflict(M.alreadyPaid);
+  if (r.totalAmountPaise <= 0) throw conflict(M.payOnlineNoAmount);
+  return appointmentCheckout(ctx, r, who);
+}
 
 /* ───────────── customer reads and cancel ───────────── */
 
@@ -619,7 +635,7 @@ async function cancel(
     await raiseStaffNotification(tx, {
       kind: 'appointment_cancelled',
       title: by === 'owner' ? 'Online booking cancelled' : 'Appointment marked not visited',
-      body: `${r.serviceName} for ${r.petName} on ${formatDate(r.appointmentDate)} at ${r.appointmentTime}${by === 'owner' ? ' was cancelled by the owner' : `: ${reason}`}${q.refundPaise > 0 ? ` (${formatINR(toRupees(q.refundPaise))} refunded)` : ''}`,
+      body: `${r.serviceName} for ${r.petName} on ${formatDate(r.appointmentDate)}${r.appointmentTime ? ` at ${r.appointmentTime}` : ''}${by === 'owner' ? ' was cancelled by the owner' : `: ${reason}`}${q.refundPaise > 0 ? ` (${formatINR(toRupees(q.refundPaise))} refunded)` : ''}`,
       link: STAFF_PAGE,
       ownerId: r.ownerId,
       refs: { appointmentId: r.id },

@@ -317,6 +317,49 @@ describe('POST /customerappointment/createappoint', () => {
     expect((await call('DELETE', `/customerappointment/cancelappoint/${data._id}`, c.user.token)).statusCode).toBe(409);
   });
 
+  it("a stay without pickup needs no time: it answers '', its reservation expects the pet at the first slot; a slot or a pickup still needs one", async () => {
+    const c = await customer();
+    const hostel = await serviceId('Hostel', c.user.token);
+    const grooming = await serviceId('Grooming', c.user.token);
+    for (const [i, appointmentTime] of [undefined, ''].entries()) {
+      const day = `2026-11-2${4 + i * 3}`;
+      const res = await book(c.user.token, {
+        serviceId: hostel,
+        appointmentDate: day,
+        endDate: `2026-11-2${5 + i * 3}`,
+        appointmentTime,
+        petId: c.pet.id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const data = res.json().data;
+      expect(data).toMatchObject({ kind: 'stay', appointmentTime: '', status: 'pending' });
+      const [r] = await db().select().from(reservations).where(eq(reservations.id, data.reservation._id));
+      // 09:00 in Gurugram, the first slot of the default table.
+      expect(r!.checkIn.toISOString()).toBe(`${day}T03:30:00.000Z`);
+    }
+    expect(events.at(-1)!.time).toBe('');
+    const id = events.at(-1)!.appointmentId;
+    const quote = await call('GET', `/customerappointment/cancelquote/${id}`, c.user.token);
+    expect([quote.statusCode, quote.json().rule]).toEqual([200, 'nothing_paid']);
+    const cancelled = await call('DELETE', `/customerappointment/cancelappoint/${id}`, c.user.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const withPickup = await book(c.user.token, {
+      serviceId: hostel,
+      appointmentDate: '2026-12-01',
+      endDate: '2026-12-02',
+      petId: c.pet.id,
+      pickup: { address: 'Home', km: 3 },
+    });
+    expect([withPickup.statusCode, withPickup.json().message]).toEqual([400, M.required]);
+    const slot = await book(c.user.token, {
+      serviceId: grooming,
+      appointmentDate: TOMORROW,
+      appointmentTime: '',
+      petId: c.pet.id,
+    });
+    expect([slot.statusCode, slot.json().message]).toEqual([400, M.required]);
+  });
+
   it('a stay is paid at the desk (no online payment for reservation requests)', async () => {
     const c = await customer();
     const hostel = await serviceId('Hostel', c.user.token);
@@ -495,6 +538,114 @@ describe('paying online and cancelling', () => {
     const res = await patch({ status: 'cancelled', reason: 'Did not come' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ refund: total, data: { payment: { state: 'refunded', refunded: total } } });
+  });
+});
+
+describe('Pay now (POST /customerappointment/payonline/:id)', () => {
+  const payNow = (id: string, token: string, key = `pay-${id}-${Math.random()}`) =>
+    t.call({ method: 'POST', url: `${V}/customerappointment/payonline/${id}`, token, headers: { 'idempotency-key': key } });
+
+  /** Booked to be paid online, its checkout closed before paying. */
+  async function unpaid(c: Awaited<ReturnType<typeof customer>>, time = '11:00') {
+    const grooming = await serviceId('Grooming', c.user.token);
+    const res = await book(c.user.token, {
+      serviceId: grooming,
+      appointmentDate: '2026-11-24',
+      appointmentTime: time,
+      petId: c.pet.id,
+      payOnline: true,
+      pickup: { address: 'Home', km: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { data: { _id: string; totalAmount: number }; checkout: { id: string } };
+  }
+  const paymentOfList = async (token: string) =>
+    (await call('GET', '/customerappointment/getcustomerappoint/x', token)).json().data[0].payment;
+
+  it('opens a new checkout for the total the server saved; once paid the appointment is paid and Pay now is refused', async () => {
+    const c = await customer();
+    const booked = await unpaid(c);
+    expect((await paymentOfList(c.user.token)).state).toBe('awaiting');
+    const res = await payNow(booked.data._id, c.user.token, 'pay-now-1');
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json();
+    expect(order).toMatchObject({ amount: Math.round(booked.data.totalAmount * 100), success_url: expect.any(String) });
+    expect(order.id).not.toBe(booked.checkout.id);
+    // The same key replays the same order.
+    expect((await payNow(booked.data._id, c.user.token, 'pay-now-1')).json().id).toBe(order.id);
+    const verified = await kit.verify(await kit.pay(order.id, c.user.token), c.user.token);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await paymentOfList(c.user.token)).toEqual({
+      mode: 'online',
+      state: 'paid',
+      paid: booked.data.totalAmount,
+      refunded: 0,
+    });
+    const again = await payNow(booked.data._id, c.user.token);
+    expect([again.statusCode, again.json().message]).toEqual([409, M.alreadyPaid]);
+  });
+
+  it('the first checkout paid after Pay now’s: the appointment holds one payment, the second goes to the unapplied balance', async () => {
+    const c = await customer();
+    const booked = await unpaid(c, '11:30');
+    const second = (await payNow(booked.data._id, c.user.token)).json();
+    await kit.verify(await kit.pay(second.id, c.user.token), c.user.token);
+    await kit.verify(await kit.pay(booked.checkout.id, c.user.token), c.user.token);
+    const rows = await db().select().from(payments).where(eq(payments.ownerId, c.owner.id));
+    const paid = rows.filter((r) => r.kind === 'payment' && r.status === 'completed');
+    expect(paid.map((r) => [r.account, r.appointmentId])).toEqual(
+      expect.arrayContaining([
+        ['deposit', booked.data._id],
+        ['unapplied', null],
+      ]),
+    );
+    expect(paid).toHaveLength(2);
+    expect((await paymentOfList(c.user.token)).paid).toBe(booked.data.totalAmount);
+  });
+
+  it('refuses one paid at the desk, a stay, a cancelled one, a completed one, and another customer’s', async () => {
+    const a = await customer();
+    const vet = await serviceId('Veterinary', a.user.token);
+    const desk = await book(a.user.token, {
+      serviceId: vet,
+      appointmentDate: '2026-11-26',
+      appointmentTime: '15:30',
+      petId: a.pet.id,
+    });
+    expect(desk.statusCode, desk.body).toBe(201);
+    const deskRes = await payNow(desk.json().data._id, a.user.token);
+    expect([deskRes.statusCode, deskRes.json().message]).toEqual([409, M.paidAtDesk]);
+
+    const hostel = await serviceId('Hostel', a.user.token);
+    const stay = await book(a.user.token, {
+      serviceId: hostel,
+      appointmentDate: '2026-11-25',
+      endDate: '2026-11-27',
+      appointmentTime: '10:00',
+      petId: a.pet.id,
+    });
+    expect(stay.statusCode, stay.body).toBe(201);
+    const stayRes = await payNow(stay.json().data._id, a.user.token);
+    expect([stayRes.statusCode, stayRes.json().message]).toEqual([409, M.stayPaidAtDesk]);
+
+    const cancelled = await unpaid(a, '12:30');
+    expect((await call('DELETE', `/customerappointment/cancelappoint/${cancelled.data._id}`, a.user.token)).statusCode).toBe(200);
+    const cancelledRes = await payNow(cancelled.data._id, a.user.token);
+    expect([cancelledRes.statusCode, cancelledRes.json().message]).toEqual([409, M.notPayable('cancelled')]);
+
+    const done = await unpaid(a, '14:00');
+    const patch = (body: unknown) => call('PATCH', `/appointment/onlineappointments/${done.data._id}/status`, staff.token, body);
+    expect((await patch({ status: 'confirmed' })).statusCode).toBe(200);
+    expect((await patch({ status: 'completed' })).statusCode).toBe(200);
+    const doneRes = await payNow(done.data._id, a.user.token);
+    expect([doneRes.statusCode, doneRes.json().message]).toEqual([409, M.notPayable('completed')]);
+
+    const b = await customer();
+    const open = await unpaid(a, '15:00');
+    const other = await payNow(open.data._id, b.user.token);
+    expect(other.statusCode).toBe(404);
+    expect((await payNow('650000000000000000000999', a.user.token)).statusCode).toBe(404);
+    expect((await payNow(open.data._id, staff.token)).statusCode).toBe(403);
   });
 });
 

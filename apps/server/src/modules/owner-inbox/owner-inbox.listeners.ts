@@ -35,42 +35,59 @@ async function petAndOwner(tx: DbOrTx, petId: string) {
   return { petName: pet?.name ?? 'your pet', ownerName: pet?.owner.name ?? 'customer' };
 }
 
-onVisitRecorded(async (tx, v) => {
-  const { petName, ownerName } = await petAndOwner(tx, v.petId);
-  const title = `${v.purpose} visit recorded for ${petName}`;
-  const body = `We recorded ${petName}'s ${v.purpose} visit on ${dateInTz(v.now, v.ctx.config.tz)} (${inr(v.pricePaise)}). You can see it, and its documents, under Visits.`;
+/**
+ * Something recorded on a pet's file (a visit, a prescription): the owner's entry links to the pet's visits and is
+ * emailed; `say` words it with the pet's name and the business day it happened.
+ */
+async function notifyPetRecord(
+  tx: DbOrTx,
+  e: { ctx: AppContext; ownerId: string; petId: string; now: Date },
+  n: { kind: string; refs: Record<string, string>; dedupeKey: string },
+  say: (petName: string, day: string) => { title: string; body: string },
+) {
+  const { petName, ownerName } = await petAndOwner(tx, e.petId);
+  const day = dateInTz(e.now, e.ctx.config.tz);
+  const { title, body } = say(petName, day);
   await notifyOwner(tx, {
-    ownerId: v.ownerId,
-    kind: 'visit_recorded',
+    ownerId: e.ownerId,
+    ...n,
     title,
     body,
-    link: `/customer/viewpetvisit/${v.petId}`,
-    refs: { visitId: v.visitId, petId: v.petId },
-    dedupeKey: `visit-recorded:${v.visitId}`,
-    now: v.now,
-    refDate: dateInTz(v.now, v.ctx.config.tz),
-    email: emailOf(v.ctx, ownerName, title, body),
+    link: `/customer/viewpetvisit/${e.petId}`,
+    refs: { ...n.refs, petId: e.petId },
+    now: e.now,
+    refDate: day,
+    email: emailOf(e.ctx, ownerName, title, body),
   });
-});
+}
 
-onPrescriptionWritten(async (tx, p) => {
-  const { petName, ownerName } = await petAndOwner(tx, p.petId);
-  const title = `Prescription written for ${petName}`;
-  const followUp = p.nextFollowUp ? ` Next follow-up: ${p.nextFollowUp}.` : '';
-  const body = `Our vet wrote a prescription for ${petName} on ${dateInTz(p.now, p.ctx.config.tz)} (${inr(p.totalPaise)}).${followUp}`;
-  await notifyOwner(tx, {
-    ownerId: p.ownerId,
-    kind: 'prescription_written',
-    title,
-    body,
-    link: `/customer/viewpetvisit/${p.petId}`,
-    refs: { prescriptionId: p.prescriptionId, petId: p.petId },
-    dedupeKey: `prescription-written:${p.prescriptionId}`,
-    now: p.now,
-    refDate: dateInTz(p.now, p.ctx.config.tz),
-    email: emailOf(p.ctx, ownerName, title, body),
-  });
-});
+onVisitRecorded((tx, v) =>
+  notifyPetRecord(
+    tx,
+    v,
+    { kind: 'visit_recorded', refs: { visitId: v.visitId }, dedupeKey: `visit-recorded:${v.visitId}` },
+    (pet, day) => ({
+      title: `${v.purpose} visit recorded for ${pet}`,
+      body: `We recorded ${pet}'s ${v.purpose} visit on ${day} (${inr(v.pricePaise)}). You can see it, and its documents, under Visits.`,
+    }),
+  ),
+);
+
+onPrescriptionWritten((tx, p) =>
+  notifyPetRecord(
+    tx,
+    p,
+    {
+      kind: 'prescription_written',
+      refs: { prescriptionId: p.prescriptionId },
+      dedupeKey: `prescription-written:${p.prescriptionId}`,
+    },
+    (pet, day) => ({
+      title: `Prescription written for ${pet}`,
+      body: `Our vet wrote a prescription for ${pet} on ${day} (${inr(p.totalPaise)}).${p.nextFollowUp ? ` Next follow-up: ${p.nextFollowUp}.` : ''}`,
+    }),
+  ),
+);
 
 /**
  * Money into the wallet (a top-up completed: cash at once, a link or card when paid) and out of it (a refund
@@ -102,7 +119,7 @@ onLedgerWrite(async (tx, row: LedgerRow) => {
 
 /** The inbox entry of an appointment event: title and body. */
 export function appointmentNotice(e: AppointmentEvent): { title: string; body: string } {
-  const what = `${e.serviceName} for ${e.petName} on ${formatDate(e.date)} at ${e.time}`;
+  const what = `${e.serviceName} for ${e.petName} on ${formatDate(e.date)}${e.time ? ` at ${e.time}` : ''}`;
   switch (e.kind) {
     case 'booked':
       return {

@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { recordCapturedPayment } from '../payments/captured-payment.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
@@ -44,7 +45,32 @@ import {
   reservationView,
   roomFor,
   wrongState,
+  type PricedStay,
 } from './reservations.service.ts';
+
+/** A priced stay's part of its reservation row: owner, type, the counting rule's count and the prices. */
+function stayColumns(s: PricedStay) {
+  return {
+    ownerId: s.owner.id,
+    visitTypeId: s.type.id,
+    checkIn: s.checkIn,
+    checkOut: s.checkOut,
+    firstDay: s.count.firstDay,
+    lastDay: s.count.lastDay,
+    countingRule: s.settings.countingRule,
+    units: s.count.units,
+    unit: s.count.unit,
+    halfDays: s.count.halfDays,
+    halfDay: s.count.halfDay,
+    lateCheckOut: s.count.lateCheckOut,
+    label: s.count.label,
+    petCount: s.pets.length,
+    dayPricePaise: s.type.pricePaise,
+    halfDayPricePaise: s.type.halfdayPricePaise,
+    pricePerPetPaise: s.pricePerPetPaise,
+    pricePaise: s.pricePaise,
+  };
+}
 
 /**
  * A reservation's money (issue 18): the deposit taken at the desk into the ledger's `deposit` account (cash with a
@@ -158,25 +184,8 @@ export async function createReservation(
     const now = ctx.clock.now();
     const confirmed = room.fits;
     const row = await insertReservation(tx, {
-      ownerId: s.owner.id,
-      visitTypeId: s.type.id,
+      ...stayColumns(s),
       status: confirmed ? 'confirmed' : 'waitlisted',
-      checkIn: s.checkIn,
-      checkOut: s.checkOut,
-      firstDay: s.count.firstDay,
-      lastDay: s.count.lastDay,
-      countingRule: s.settings.countingRule,
-      units: s.count.units,
-      unit: s.count.unit,
-      halfDays: s.count.halfDays,
-      halfDay: s.count.halfDay,
-      lateCheckOut: s.count.lateCheckOut,
-      label: s.count.label,
-      petCount: s.pets.length,
-      dayPricePaise: s.type.pricePaise,
-      halfDayPricePaise: s.type.halfdayPricePaise,
-      pricePerPetPaise: s.pricePerPetPaise,
-      pricePaise: s.pricePaise,
       notes: body.notes ?? null,
       createdBy: userId,
       createdAt: now,
@@ -258,25 +267,8 @@ export async function requestReservation(
   });
   const now = ctx.clock.now();
   const row = await insertReservation(tx, {
-    ownerId: s.owner.id,
-    visitTypeId: s.type.id,
+    ...stayColumns(s),
     status: 'requested',
-    checkIn: s.checkIn,
-    checkOut: s.checkOut,
-    firstDay: s.count.firstDay,
-    lastDay: s.count.lastDay,
-    countingRule: s.settings.countingRule,
-    units: s.count.units,
-    unit: s.count.unit,
-    halfDays: s.count.halfDays,
-    halfDay: s.count.halfDay,
-    lateCheckOut: s.count.lateCheckOut,
-    label: s.count.label,
-    petCount: 1,
-    dayPricePaise: s.type.pricePaise,
-    halfDayPricePaise: s.type.halfdayPricePaise,
-    pricePerPetPaise: s.pricePerPetPaise,
-    pricePaise: s.pricePaise,
     notes: b.notes,
     createdBy: b.userId,
     createdAt: now,
@@ -329,22 +321,7 @@ export async function addDeposit(
 registerCheckoutFulfiller('deposit', async (ctx, tx, order, paid) => {
   const r = await requireReservation(tx, order.payload.reservationId ?? '', true);
   if (!OPEN.includes(r.status)) throw wrongState(r.status, 'deposit');
-  const row = (await recordPayment(tx, {
-    ownerId: order.ownerId,
-    account: 'deposit',
-    reservationId: r.id,
-    for: {},
-    amountPaise: paid.amountPaise,
-    method: 'card',
-    via: paid.via,
-    createdBy: paid.by,
-    provider: order.provider,
-    providerOrderId: order.providerOrderId,
-    providerPaymentId: paid.providerPaymentId,
-    note: DEPOSIT_NOTE,
-    tz: ctx.config.tz,
-    now: paid.now,
-  }))!;
+  const row = await recordCapturedPayment(ctx, tx, order, paid, { account: 'deposit', reservationId: r.id, note: DEPOSIT_NOTE });
   return { paymentId: row.id, result: { reservationId: r.id, depositPaymentId: row.id } };
 });
 

@@ -10,15 +10,9 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { recordCapturedPayment } from '../payments/captured-payment.ts';
 import { registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
-import {
-  allocate,
-  entriesOfAccount,
-  entriesOfOwner,
-  type LedgerRow,
-  recordPayment,
-  type Subject,
-} from '../payments/payments.service.ts';
+import { allocate, entriesOfAccount, entriesOfOwner, type LedgerRow, type Subject } from '../payments/payments.service.ts';
 import { walletMaxTopUpPaise } from '../site/settings.service.ts';
 import { visitLabelsByIds } from '../visits/visit-lookups.service.ts';
 
@@ -206,20 +200,6 @@ export async function walletOf(
  * wallet payment of the amount the provider CAPTURED for the order the server created, never an amount a client sent.
  */
 registerCheckoutFulfiller('wallet_topup', async (ctx, tx, order, paid) => {
-  const row = (await recordPayment(tx, {
-    ownerId: order.ownerId,
-    account: 'wallet',
-    for: {},
-    amountPaise: paid.amountPaise,
-    method: 'card',
-    via: paid.via,
-    createdBy: paid.by,
-    provider: order.provider,
-    providerOrderId: order.providerOrderId,
-    providerPaymentId: paid.providerPaymentId,
-    note: 'Wallet top-up',
-    tz: ctx.config.tz,
-    now: paid.now,
-  }))!;
+  const row = await recordCapturedPayment(ctx, tx, order, paid, { account: 'wallet', note: 'Wallet top-up' });
   return { paymentId: row.id, result: { walletPaymentId: row.id } };
 });

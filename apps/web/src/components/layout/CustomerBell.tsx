@@ -1,8 +1,9 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { unreadCustomerNotificationsQuery } from '../../lib/endpoints/customer-notifications';
+import { UnreadIndicator } from '../notifications';
 
 /** The customer header's bell: the inbox's unread count, a link to /customer/notifications. */
 export default function CustomerBell() {
@@ -11,19 +12,11 @@ export default function CustomerBell() {
   const label = count ? `My notifications: ${count} unread` : 'My notifications: none unread';
   return (
     <Tooltip label={label} withinPortal>
-      <Indicator
-        label={count > 99 ? '99+' : count}
-        size={16}
-        color="red"
-        disabled={!count}
-        offset={6}
-        data-testid="customer-bell"
-        data-count={count}
-      >
+      <UnreadIndicator count={count} testId="customer-bell">
         <ActionIcon component={Link} to="/customer/notifications" variant="subtle" color="gray" size="lg" aria-label={label}>
           <IconBell size={20} />
         </ActionIcon>
-      </Indicator>
+      </UnreadIndicator>
     </Tooltip>
   );
 }

@@ -8,7 +8,6 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Switch,
@@ -26,6 +25,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/dates/DateField';
 import { Money } from '../../../components/Money';
+import { LabelledSegments } from '../../../components/LabelledSegments';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import type { AuthUser } from '@pawdesk/shared';
 import { useCustomerCheckout } from '../../../lib/customer-checkout';
@@ -107,7 +107,7 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
     const pet = pets.find((p) => p._id === v.petId)!;
     const age = ageInYears(pet.dob, today);
     const body = bookingBody(
-      { ...v, time: timeOf(v, service.kind, slots.data?.slots) },
+      { ...v, time: timeOf(v, service.kind) },
       {
         customerId: user.customer_id ?? user.id,
         service,
@@ -305,22 +305,18 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
               Stays are paid at the desk: the resort confirms the dates, and you pay when you bring your pet.
             </Text>
           ) : (
-            <Stack gap={6}>
-              <Text size="sm" fw={500} id="book-pay-label">
-                Payment
-              </Text>
-              <SegmentedControl
-                aria-labelledby="book-pay-label"
-                value={v.payment}
-                onChange={(p) => set('payment', p as BookingValues['payment'])}
-                data={[
-                  { value: 'desk', label: 'Pay at the desk' },
-                  { value: 'online', label: 'Pay online now' },
-                ]}
-                fullWidth
-                maw={420}
-              />
-            </Stack>
+            <LabelledSegments
+              id="book-pay-label"
+              label="Payment"
+              value={v.payment}
+              onChange={(p) => set('payment', p)}
+              data={[
+                { value: 'desk', label: 'Pay at the desk' },
+                { value: 'online', label: 'Pay online now' },
+              ]}
+              fullWidth
+              maw={420}
+            />
           )}
 
           <Divider />

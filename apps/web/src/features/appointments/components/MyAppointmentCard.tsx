@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { IconCreditCard, IconX } from '@tabler/icons-react';
 import { Money } from '../../../components/Money';
 import type { Appointment } from '../api/types';
-import { customerMayCancel, paymentOf, serviceNameOf, shortId, whenOf } from './appointment-view';
+import { customerMayCancel, mayPayNow, paymentOf, serviceNameOf, shortId, whenOf } from './appointment-view';
 import { CardHead, Fact, Facts, PickupFact } from './AppointmentFacts';
 
 /** A customer's appointment (My Appointments): service, status, when, pet, total, notes, pickup, payment, short id. */
@@ -10,11 +10,17 @@ export function MyAppointmentCard({
   appointment: a,
   onCancel,
   cancelling,
+  onPay,
+  paying,
 }: {
   appointment: Appointment;
   onCancel: (a: Appointment) => void;
   cancelling: boolean;
+  /** Pay now (an online payment whose checkout was closed before paying). */
+  onPay?: (a: Appointment) => void;
+  paying?: boolean;
 }) {
+  const payNow = onPay && mayPayNow(a);
   return (
     <Card
       withBorder
@@ -47,19 +53,32 @@ export function MyAppointmentCard({
             Notes: {a.notes}
           </Text>
         ) : null}
-        {customerMayCancel(a.status) ? (
-          <Group justify="flex-end">
-            <Button
-              variant="light"
-              color="red"
-              size="sm"
-              leftSection={<IconX size={16} />}
-              onClick={() => onCancel(a)}
-              loading={cancelling}
-              aria-label={`Cancel appointment ${shortId(a._id)}`}
-            >
-              Cancel
-            </Button>
+        {payNow || customerMayCancel(a.status) ? (
+          <Group justify="flex-end" gap="xs">
+            {payNow ? (
+              <Button
+                size="sm"
+                leftSection={<IconCreditCard size={16} />}
+                onClick={() => onPay(a)}
+                loading={paying}
+                aria-label={`Pay now for appointment ${shortId(a._id)}`}
+              >
+                Pay now
+              </Button>
+            ) : null}
+            {customerMayCancel(a.status) ? (
+              <Button
+                variant="light"
+                color="red"
+                size="sm"
+                leftSection={<IconX size={16} />}
+                onClick={() => onCancel(a)}
+                loading={cancelling}
+                aria-label={`Cancel appointment ${shortId(a._id)}`}
+              >
+                Cancel
+              </Button>
+            ) : null}
           </Group>
         ) : null}
       </Stack>

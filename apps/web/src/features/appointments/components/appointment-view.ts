@@ -60,6 +60,13 @@ export function paymentOf(a: Pick<Appointment, 'payment'>): string {
   }
 }
 
+/**
+ * Whether Pay now is offered: booked to be paid online, nothing paid yet (its checkout was closed), still open, and
+ * not a stay (stays are paid at the desk). The server checks all of it again.
+ */
+export const mayPayNow = (a: Pick<Appointment, 'payment' | 'status' | 'kind'>) =>
+  a.kind !== 'stay' && a.payment?.mode === 'online' && a.payment.state === 'awaiting' && customerMayCancel(a.status);
+
 /** Whether the customer may cancel (spec 001 §4: pending or confirmed). */
 export const customerMayCancel = (s: AppointmentStatus) => s === 'pending' || s === 'confirmed';
 
@@ -109,4 +116,5 @@ export const APPOINTMENT_TEXT = {
   loadError: 'Error loading appointments. Please check console for details.',
   updateFailed: APPOINTMENT_MESSAGES.updateFailed,
   reasonRequired: 'Please give the reason the pet was not visited',
+  payFailed: APPOINTMENT_MESSAGES.payFailed,
 } as const;

@@ -9,6 +9,7 @@ import {
   previewOf,
   slotState,
   stayDays,
+  timeOf,
   validateBooking,
 } from './booking-form';
 
@@ -135,5 +136,13 @@ describe('the createappoint body', () => {
     const body = bookingBody(v, { customerId: 'c1', service: services[1]!, pet, preview: previewOf(services[1]!, v) });
     expect(body).toMatchObject({ endDate: '2026-11-30', payOnline: false, totalAmount: 2000 });
     expect(body).not.toHaveProperty('pickup');
+    // No slot, so no time (the server no longer needs one for a stay without pickup).
+    expect(body).not.toHaveProperty('appointmentTime');
+  });
+  it('a stay sends a time only with pickup (the vehicle’s slot)', () => {
+    const stay = services[1]!;
+    expect(timeOf({ ...ok, time: '10:30', endDate: '2026-11-30' }, stay.kind)).toBe('');
+    expect(timeOf({ ...ok, time: '10:30', endDate: '2026-11-30', pickup: true }, stay.kind)).toBe('10:30');
+    expect(timeOf({ ...ok, time: '10:30' }, 'slot')).toBe('10:30');
   });
 });

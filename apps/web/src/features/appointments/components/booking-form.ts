@@ -129,13 +129,9 @@ export function validateBooking(
   return first ? { ...e, form: first } : e;
 }
 
-/** A stay has no slot; the contract's time is required, so a stay without pickup sends the day's first time. */
-export const STAY_TIME = '09:00';
-
-/** The time a booking sends: the chosen one, or (a stay without pickup) the first of the day's slots. */
-export function timeOf(v: BookingValues, kind: BookableService['kind'], slots?: readonly Slot[]): string {
-  if (kind === 'slot' || v.pickup) return v.time;
-  return slots?.[0]?.time ?? STAY_TIME;
+/** The time a booking sends: the chosen one; none for a stay without pickup (a stay has no slot). */
+export function timeOf(v: BookingValues, kind: BookableService['kind']): string {
+  return kind === 'slot' || v.pickup ? v.time : '';
 }
 
 /**
@@ -158,7 +154,8 @@ export function bookingBody(
     serviceName: ctx.service.name,
     servicePrice: ctx.service.price,
     appointmentDate: v.date,
-    appointmentTime: v.time || STAY_TIME,
+    // A stay without pickup sends no time: the server expects the pet at the day's first slot (docs/decisions.md).
+    ...(v.time ? { appointmentTime: v.time } : {}),
     ...(stay ? { endDate: v.endDate } : {}),
     petId: ctx.pet._id,
     petName: ctx.pet.name,

@@ -125,6 +125,66 @@ describe('My Appointments', () => {
     expect(screen.getByText('Failed to fetch appointments')).toBeInTheDocument();
   });
 
+  it('Pay now: only on an open online booking not paid; it asks the server for a new checkout and opens it for the server’s amount', async () => {
+    mockBookingReads();
+    const UNPAID = appointment({
+      _id: '650000000000000000beef01',
+      totalAmount: 1300,
+      payment: { mode: 'online', state: 'awaiting', paid: 0, refunded: 0 },
+    });
+    const CANCELLED = appointment({
+      _id: '650000000000000000beef02',
+      status: 'cancelled',
+      payment: { mode: 'online', state: 'awaiting', paid: 0, refunded: 0 },
+    });
+    const DESK = appointment({ _id: '650000000000000000beef03' });
+    mockList([UNPAID, PAID, CANCELLED, DESK]);
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`/api/v1/customerappointment/payonline/${UNPAID._id}`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return HttpResponse.json({
+          success: true,
+          id: 'order_PAYNOW0000001',
+          amount: 130000,
+          amountRupees: 1300,
+          currency: 'INR',
+          keyId: 'rzp_test_offline',
+          provider: 'offline',
+          success_url: '/api/v1/customer/payment/success?order_id=order_PAYNOW0000001',
+          cancel_url: '/customer/seeappointment',
+          description: 'Grooming for Bruno on 1 Dec 2026',
+          checkoutOrderId: '650000000000000000000f02',
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<MyAppointmentsPage />, { route: '/customer/seeappointment' });
+    const cards = await screen.findAllByTestId('appointment-card');
+    expect(within(cards[0]!).getByTestId('appointment-payment')).toHaveTextContent('Online payment not completed');
+    expect(screen.getAllByRole('button', { name: /^Pay now/ })).toHaveLength(1);
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Pay now for appointment 00BEEF01' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Card checkout' });
+    expect(within(checkout).getByTestId('checkout-amount')).toHaveTextContent('₹1,300.00');
+    expect(within(checkout).getByText('Grooming for Bruno on 1 Dec 2026')).toBeInTheDocument();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toBeTruthy();
+  });
+
+  it('Pay now refused: the server’s reason is shown', async () => {
+    mockBookingReads();
+    const UNPAID = appointment({ payment: { mode: 'online', state: 'awaiting', paid: 0, refunded: 0 } });
+    mockList([UNPAID]);
+    server.use(
+      http.post(`/api/v1/customerappointment/payonline/${UNPAID._id}`, () =>
+        HttpResponse.json({ success: false, message: 'This appointment is already paid' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderWithProviders(<MyAppointmentsPage />, { route: '/customer/seeappointment' });
+    await user.click(await screen.findByRole('button', { name: /^Pay now/ }));
+    expect(await screen.findByText('This appointment is already paid')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Card checkout' })).not.toBeInTheDocument();
+  });
+
   it('no appointments: an empty state leading to the services', async () => {
     mockBookingReads();
     mockList([]);

@@ -9,14 +9,16 @@ import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { serverAnswered } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useCustomerCheckout } from '../../../lib/customer-checkout';
 import { submitOnce, useSubmissionKey } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { fetchCancelQuote } from '../api/get-cancel-quote';
 import { bookableServicesQuery } from '../api/get-services';
+import { payAppointmentOnline } from '../api/pay-online';
 import { useMyAppointments } from '../api/get-my-appointments';
 import type { Appointment } from '../api/types';
-import { APPOINTMENT_TEXT as M, cancelPrompt, saidOr, statusUpdated } from '../components/appointment-view';
+import { APPOINTMENT_TEXT as M, cancelPrompt, dayOf, saidOr, statusUpdated } from '../components/appointment-view';
 import { BOOKING_MESSAGES } from '../components/booking-form';
 import { MyAppointmentCard } from '../components/MyAppointmentCard';
 
@@ -43,6 +45,13 @@ function PaidNote() {
   );
 }
 
+/** To Our Services (the page header, and the empty state). */
+const BookServiceButton = () => (
+  <Button component={Link} to="/customerservice" leftSection={<IconCalendarPlus size={16} />}>
+    Book a service
+  </Button>
+);
+
 export function loadErrorMessage(err: unknown): string {
   // The server answered: its reason (or the spec's fallback); no answer at all: the spec's console message.
   return serverAnswered(err) ? saidOr(err, M.fetchFailed) : M.loadError;
@@ -57,6 +66,21 @@ function Appointments() {
   // The owner's cancel window (an admin setting; the services answer carries it).
   const windowHours = useQuery(bookableServicesQuery()).data?.ownerCancelWindowHours ?? 24;
   const [busy, setBusy] = useState<string | null>(null);
+  const checkout = useCustomerCheckout();
+  // The appointment Pay now was pressed for (busy while its checkout is open or the browser is leaving).
+  const [paying, setPaying] = useState<string | null>(null);
+
+  // Pay now: a new checkout for the appointment (the server sets the amount); it returns here like the booking's.
+  const onPay = async (a: Appointment) => {
+    setPaying(a._id);
+    await checkout.pay({
+      createOrder: (key) => payAppointmentOnline(a._id, key),
+      orderFailed: M.payFailed,
+      description: `${a.serviceName} for ${a.petName} on ${dayOf(a.appointmentDate)}`,
+      prefill: { name: user?.fullName, email: user?.email, contact: user?.phone ?? undefined },
+      scope: `pay:${a._id}`,
+    });
+  };
 
   const onCancel = async (a: Appointment) => {
     setBusy(a._id);
@@ -94,19 +118,25 @@ function Appointments() {
       <EmptyState
         title="No appointments yet"
         hint="Book grooming, a vet visit, a stay and more from Our Services."
-        action={
-          <Button component={Link} to="/customerservice" leftSection={<IconCalendarPlus size={16} />}>
-            Book a service
-          </Button>
-        }
+        action={<BookServiceButton />}
       />
     );
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-      {list.data.map((a) => (
-        <MyAppointmentCard key={a._id} appointment={a} onCancel={onCancel} cancelling={busy === a._id} />
-      ))}
-    </SimpleGrid>
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+        {list.data.map((a) => (
+          <MyAppointmentCard
+            key={a._id}
+            appointment={a}
+            onCancel={onCancel}
+            cancelling={busy === a._id}
+            onPay={onPay}
+            paying={checkout.busy && paying === a._id}
+          />
+        ))}
+      </SimpleGrid>
+      {checkout.element}
+    </>
   );
 }
 
@@ -117,11 +147,7 @@ export default function MyAppointmentsPage() {
       <PageHeader
         title="My Appointments"
         subtitle="Your bookings and stay requests. Cancel one that is pending or confirmed."
-        actions={
-          <Button component={Link} to="/customerservice" leftSection={<IconCalendarPlus size={16} />}>
-            Book a service
-          </Button>
-        }
+        actions={<BookServiceButton />}
       />
       <Stack gap="md">
         <PaidNote />

@@ -1,11 +1,8 @@
-import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { STAFF_NOTIFICATION_MESSAGES as M } from '@pawdesk/shared';
-import { IconBell, IconChecks } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Group } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { InlineErrorState, SkeletonRows } from '../../../components/states';
-import { serverMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { MarkAllReadButton, UnreadNotificationsCard, useMarkRead } from '../../../components/notifications';
 import {
   invalidateCustomerNotifications,
   markCustomerNotificationsRead,
@@ -16,15 +13,7 @@ import { InboxEntry } from './InboxEntry';
 export const INBOX_CAUGHT_UP = 'You are all caught up';
 
 /** Marking read: the inbox's lists and counts reload; a failure is told. */
-export function useMarkCustomerRead() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: markCustomerNotificationsRead,
-    onSuccess: () => invalidateCustomerNotifications(qc),
-    onError: (err) => notify.error(serverMessage(err, M.markFailed), err),
-    networkMode: 'always',
-  });
-}
+export const useMarkCustomerRead = () => useMarkRead(markCustomerNotificationsRead, invalidateCustomerNotifications);
 
 /**
  * The customer dashboard's Notifications card: the unread count and the latest unread entries (appointments, visits,
@@ -33,65 +22,26 @@ export function useMarkCustomerRead() {
 export function CustomerInboxCard() {
   const q = useQuery(unreadCustomerNotificationsQuery());
   const mark = useMarkCustomerRead();
-  const count = q.data?.unreadCount ?? 0;
-  const shown = q.data?.notifications ?? [];
-
-  let body: React.ReactNode;
-  if (q.data) {
-    body = shown.length ? (
-      <Stack gap={8} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Unread notifications">
-        {shown.map((n) => (
-          <InboxEntry key={n._id} n={n} busy={mark.isPending} onRead={() => mark.mutate({ ids: [n._id] })} />
-        ))}
-        {count > shown.length ? (
-          <Text size="xs" c="dimmed" component="li">
-            and {count - shown.length} more unread
-          </Text>
-        ) : null}
-      </Stack>
-    ) : (
-      <Text size="sm" c="dimmed">
-        {INBOX_CAUGHT_UP}
-      </Text>
-    );
-  } else if (q.isError) {
-    body = <InlineErrorState message={M.load} onRetry={() => q.refetch()} />;
-  } else {
-    body = <SkeletonRows label="Loading notifications" rows={2} height={56} />;
-  }
-
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="My notifications">
-      <Group gap="sm" mb="md" wrap="nowrap">
-        <ThemeIcon size={40} radius="md" variant="light" color={count ? 'blue' : 'gray'}>
-          <IconBell />
-        </ThemeIcon>
-        <div>
-          <Title order={2} fz="lg">
-            Notifications
-          </Title>
-          <Text size="sm" c="dimmed" data-testid="customer-notifications-unread" aria-live="polite">
-            {q.data ? (count ? `${count} unread` : 'No unread notifications') : ' '}
-          </Text>
-        </div>
-      </Group>
-      {body}
-      <Group justify="space-between" mt="sm" wrap="wrap">
-        <Anchor component={Link} to="/customer/notifications" size="sm">
-          See all notifications
-        </Anchor>
-        {count ? (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconChecks size={14} />}
-            onClick={() => mark.mutate({ all: true })}
-            loading={mark.isPending && mark.variables?.all === true}
-          >
-            Mark all read
-          </Button>
-        ) : null}
-      </Group>
-    </Card>
+    <UnreadNotificationsCard
+      q={q}
+      entry={(n) => <InboxEntry key={n._id} n={n} busy={mark.isPending} onRead={() => mark.mutate({ ids: [n._id] })} />}
+      label="My notifications"
+      icon={<IconBell />}
+      color="blue"
+      countTestId="customer-notifications-unread"
+      noneUnread="No unread notifications"
+      empty={INBOX_CAUGHT_UP}
+      listLabel="Unread notifications"
+      skeletonRows={2}
+      footer={
+        <Group justify="space-between" mt="sm" wrap="wrap">
+          <Anchor component={Link} to="/customer/notifications" size="sm">
+            See all notifications
+          </Anchor>
+          {q.data?.unreadCount ? <MarkAllReadButton mark={mark} /> : null}
+        </Group>
+      }
+    />
   );
 }

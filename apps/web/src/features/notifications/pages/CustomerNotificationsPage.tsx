@@ -1,8 +1,9 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { STAFF_NOTIFICATION_MESSAGES as M } from '@pawdesk/shared';
-import { IconBell, IconChecks } from '@tabler/icons-react';
+import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadMore } from '../../../components/LoadMore';
+import { MarkAllReadButton } from '../../../components/notifications';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -27,15 +28,7 @@ function Inbox() {
     <Stack gap="sm" maw={720}>
       {unread ? (
         <Group justify="flex-end">
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconChecks size={14} />}
-            onClick={() => mark.mutate({ all: true })}
-            loading={mark.isPending && mark.variables?.all === true}
-          >
-            Mark all read ({unread})
-          </Button>
+          <MarkAllReadButton mark={mark}>Mark all read ({unread})</MarkAllReadButton>
         </Group>
       ) : null}
       <Stack component="ul" gap="xs" m={0} p={0} aria-label="My notifications" style={{ listStyle: 'none' }}>

@@ -1,22 +1,25 @@
 import { Card, Group, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { APPOINTMENT_MESSAGES, appointmentKind, isBookablePurpose } from '@pawdesk/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { APPOINTMENT_MESSAGES, type AppointmentSettings, appointmentKind, isBookablePurpose } from '@pawdesk/shared';
+import { useCallback, useMemo } from 'react';
 import { COUNT_INPUT, MONEY_INPUT } from '../../../components/NumberField';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { serverMessage } from '../../../lib/api-client';
 import { useAppointmentSettings, useSaveAppointmentSettings } from '../../../lib/endpoints/appointment-settings';
-import { notify } from '../../../lib/notify';
-import {
-  type AppointmentForm,
-  appointmentPatch,
-  changedFields,
-  fareExplained,
-  formOf,
-  slotsOf,
-} from './appointment-settings-form';
+import { appointmentPatch, changedFields, fareExplained, formOf, slotsOf } from './appointment-settings-form';
 import { SettingsActions } from './SettingsActions';
+import { useSettingsForm } from './use-settings-form';
 
 const SAVE_FAILED = 'Could not save the appointment settings';
+
+const KM_INPUT = { min: 0, decimalScale: 1 };
+/** The pickup fare rule's fields: form key, label, input (rupees or km). */
+const FARE_FIELDS: readonly [FareKey, string, typeof MONEY_INPUT | typeof KM_INPUT][] = [
+  ['baseFare', 'Base fare', MONEY_INPUT],
+  ['baseKm', 'Up to (km)', KM_INPUT],
+  ['stepFare', 'Step fare', MONEY_INPUT],
+  ['stepKm', 'Per started (km)', KM_INPUT],
+  ['maxKm', 'Longest (km)', KM_INPUT],
+];
+type FareKey = 'baseFare' | 'baseKm' | 'stepFare' | 'stepKm' | 'maxKm';
 
 /**
  * Online appointments (issue 19), on the Prices screen (admins): the slot table, places per slot (default and per
@@ -26,45 +29,23 @@ const SAVE_FAILED = 'Could not save the appointment settings';
  */
 export function AppointmentSettingsCard({ types }: { types: readonly { code: string; purpose: string }[] }) {
   const settings = useAppointmentSettings();
-  const save = useSaveAppointmentSettings();
   const services = useMemo(
     () => types.filter((t) => isBookablePurpose(t.purpose) && appointmentKind(t.purpose) === 'slot'),
     [types],
   );
   const codes = useMemo(() => services.map((s) => s.code), [services]);
-  const [form, setForm] = useState<AppointmentForm | null>(null);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  useEffect(() => {
-    if (settings.data && form === null) setForm(formOf(settings.data, codes));
-  }, [settings.data, form, codes]);
+  const { f, errors, set, onSave, onReset, changed, saving } = useSettingsForm({
+    saved: settings.data,
+    save: useSaveAppointmentSettings(),
+    formOf: useCallback((s: AppointmentSettings) => formOf(s, codes), [codes]),
+    patch: appointmentPatch,
+    changedFields,
+    savedMessage: APPOINTMENT_MESSAGES.settingsSaved,
+    saveFailed: SAVE_FAILED,
+  });
 
   if (settings.isPending) return <LoadingState label="Loading the appointment settings..." />;
-  if (!settings.data) return <ErrorState message={settings.error?.message ?? ''} onRetry={() => void settings.refetch()} />;
-
-  const saved = settings.data;
-  const f = form ?? formOf(saved, codes);
-  const changed = changedFields(saved, f).length > 0;
-  const set = <K extends keyof AppointmentForm>(k: K, v: AppointmentForm[K], errorKey: string = k) => {
-    setForm({ ...f, [k]: v });
-    setErrors((e) => ({ ...e, [errorKey]: undefined }));
-  };
-  const fareError = (k: string) => errors[`pickupFare.${k}`] ?? errors.pickupFare;
-
-  const onSave = () => {
-    const r = appointmentPatch(saved, f);
-    if (!r.ok) {
-      setErrors(r.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(r.patch, {
-      onSuccess: (res) => {
-        setForm(formOf(res.settings, codes));
-        notify.success(res.message ?? APPOINTMENT_MESSAGES.settingsSaved);
-      },
-      onError: (err) => notify.error(serverMessage(err, SAVE_FAILED), err),
-    });
-  };
+  if (!f) return <ErrorState message={settings.error?.message ?? ''} onRetry={() => void settings.refetch()} />;
 
   const slotCount = slotsOf(f.slots).length;
   return (
@@ -122,44 +103,16 @@ export function AppointmentSettingsCard({ types }: { types: readonly { code: str
               onChange={(v) => set('pickupVehiclesPerSlot', v)}
               error={errors.pickupVehiclesPerSlot}
             />
-            <NumberInput
-              {...MONEY_INPUT}
-              label="Base fare"
-              value={f.baseFare}
-              onChange={(v) => set('baseFare', v, 'pickupFare.baseFare')}
-              error={fareError('baseFare')}
-            />
-            <NumberInput
-              label="Up to (km)"
-              min={0}
-              decimalScale={1}
-              value={f.baseKm}
-              onChange={(v) => set('baseKm', v, 'pickupFare.baseKm')}
-              error={fareError('baseKm')}
-            />
-            <NumberInput
-              {...MONEY_INPUT}
-              label="Step fare"
-              value={f.stepFare}
-              onChange={(v) => set('stepFare', v, 'pickupFare.stepFare')}
-              error={fareError('stepFare')}
-            />
-            <NumberInput
-              label="Per started (km)"
-              min={0}
-              decimalScale={1}
-              value={f.stepKm}
-              onChange={(v) => set('stepKm', v, 'pickupFare.stepKm')}
-              error={fareError('stepKm')}
-            />
-            <NumberInput
-              label="Longest (km)"
-              min={0}
-              decimalScale={1}
-              value={f.maxKm}
-              onChange={(v) => set('maxKm', v, 'pickupFare.maxKm')}
-              error={fareError('maxKm')}
-            />
+            {FARE_FIELDS.map(([k, label, input]) => (
+              <NumberInput
+                key={k}
+                {...input}
+                label={label}
+                value={f[k]}
+                onChange={(v) => set(k, v, `pickupFare.${k}`)}
+                error={errors[`pickupFare.${k}`] ?? errors.pickupFare}
+              />
+            ))}
           </SimpleGrid>
           <Text size="sm" c="dimmed" data-testid="fare-explained">
             {fareExplained(f)}
@@ -179,11 +132,8 @@ export function AppointmentSettingsCard({ types }: { types: readonly { code: str
         </Group>
         <SettingsActions
           changed={changed}
-          saving={save.isPending}
-          onReset={() => {
-            setForm(formOf(saved, codes));
-            setErrors({});
-          }}
+          saving={saving}
+          onReset={onReset}
           onSave={onSave}
           saveLabel="Save appointment settings"
         />

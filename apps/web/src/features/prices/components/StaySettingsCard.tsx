@@ -1,13 +1,12 @@
-import { Alert, Card, Group, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { STAY_SETTINGS_SAVED, type StaySettings } from '@pawdesk/shared';
-import { useEffect, useState } from 'react';
+import { Alert, Card, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { STAY_SETTINGS_SAVED } from '@pawdesk/shared';
+import { LabelledSegments } from '../../../components/LabelledSegments';
 import { COUNT_INPUT } from '../../../components/NumberField';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { serverMessage } from '../../../lib/api-client';
 import { useSaveStaySettings, useStaySettings } from '../../../lib/endpoints/stay-settings';
-import { notify } from '../../../lib/notify';
 import { SettingsActions } from './SettingsActions';
-import { changedFields, formOf, ruleExplained, type StayForm, stayPatch } from './stay-settings-form';
+import { changedFields, formOf, ruleExplained, stayPatch } from './stay-settings-form';
+import { useSettingsForm } from './use-settings-form';
 
 const SAVE_FAILED = 'Could not save the stay settings';
 
@@ -18,64 +17,37 @@ const SAVE_FAILED = 'Could not save the stay settings';
  */
 export function StaySettingsCard() {
   const settings = useStaySettings();
-  const save = useSaveStaySettings();
-  const [form, setForm] = useState<StayForm | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof StaySettings, string>>>({});
-  useEffect(() => {
-    if (settings.data && form === null) setForm(formOf(settings.data));
-  }, [settings.data, form]);
+  const { f, errors, set, onSave, onReset, changed, saving } = useSettingsForm({
+    saved: settings.data,
+    save: useSaveStaySettings(),
+    formOf,
+    patch: stayPatch,
+    changedFields,
+    savedMessage: STAY_SETTINGS_SAVED,
+    saveFailed: SAVE_FAILED,
+  });
 
   if (settings.isPending) return <LoadingState label="Loading the stay settings..." />;
-  if (!settings.data) return <ErrorState message={settings.error?.message ?? ''} onRetry={() => void settings.refetch()} />;
-
-  const saved = settings.data;
-  const f = form ?? formOf(saved);
-  const changed = changedFields(saved, f).length > 0;
-  const set = <K extends keyof StayForm>(k: K, v: StayForm[K]) => {
-    setForm({ ...f, [k]: v });
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
-
-  const onSave = () => {
-    const r = stayPatch(saved, f);
-    if (!r.ok) {
-      setErrors(r.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(r.patch, {
-      onSuccess: (res) => {
-        setForm(formOf(res.settings));
-        notify.success(res.message ?? STAY_SETTINGS_SAVED);
-      },
-      onError: (err) => {
-        const message = serverMessage(err, SAVE_FAILED);
-        notify.error(message);
-      },
-    });
-  };
+  if (!f) return <ErrorState message={settings.error?.message ?? ''} onRetry={() => void settings.refetch()} />;
 
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="md">
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="stay-rule-label">
-            How a stay is counted
-          </Text>
-          <SegmentedControl
-            aria-labelledby="stay-rule-label"
-            value={f.countingRule}
-            onChange={(v) => set('countingRule', v as StayForm['countingRule'])}
-            data={[
-              { value: 'calendar_days', label: 'Calendar days' },
-              { value: 'nights', label: 'Nights' },
-            ]}
-            maw={360}
-          />
+        <LabelledSegments
+          id="stay-rule-label"
+          label="How a stay is counted"
+          value={f.countingRule}
+          onChange={(v) => set('countingRule', v)}
+          data={[
+            { value: 'calendar_days', label: 'Calendar days' },
+            { value: 'nights', label: 'Nights' },
+          ]}
+          maw={360}
+        >
           <Text size="sm" c="dimmed" data-testid="stay-rule-explained">
             {ruleExplained(f)}
           </Text>
-        </Stack>
+        </LabelledSegments>
         <Group align="flex-start" gap="md" grow preventGrowOverflow={false} wrap="wrap">
           <TextInput
             type="time"
@@ -131,16 +103,7 @@ export function StaySettingsCard() {
             </Alert>
           ) : null}
         </Stack>
-        <SettingsActions
-          changed={changed}
-          saving={save.isPending}
-          onReset={() => {
-            setForm(formOf(saved));
-            setErrors({});
-          }}
-          onSave={onSave}
-          saveLabel="Save stay settings"
-        />
+        <SettingsActions changed={changed} saving={saving} onReset={onReset} onSave={onSave} saveLabel="Save stay settings" />
       </Stack>
     </Card>
   );

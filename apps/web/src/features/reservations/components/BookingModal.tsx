@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatINR, type Owner, type Reservation } from '@pawdesk/shared';
 import { IconAlertTriangle, IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LabelledSegments } from '../../../components/LabelledSegments';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useBoardingTypes, useCreateReservation, useReservationQuote, useStaySettings } from '../api/reservations';
@@ -189,21 +190,18 @@ export function BookingModal({
                 comboboxProps={{ withinPortal: true }}
               />
               {halfDayOffered ? (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="length-label">
-                    Length
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="length-label"
-                    value={values.length}
-                    onChange={(v) => set('length', v as BookingValues['length'])}
-                    data={[
-                      { value: 'full', label: 'Full day' },
-                      { value: 'half', label: `Half day (${formatINR(type?.halfdayPrice ?? 0)})` },
-                    ]}
-                    disabled={saving}
-                  />
-                </Stack>
+                <LabelledSegments
+                  id="length-label"
+                  label="Length"
+                  gap={4}
+                  value={values.length}
+                  onChange={(v) => set('length', v)}
+                  data={[
+                    { value: 'full', label: 'Full day' },
+                    { value: 'half', label: `Half day (${formatINR(type?.halfdayPrice ?? 0)})` },
+                  ]}
+                  disabled={saving}
+                />
               ) : null}
             </SimpleGrid>
             <StayDateFields
