@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { allocate, entriesOfAppointments, type LedgerRow, type Subject } from '../payments/payments.service.ts';
+import { type AppliedAppointment, registerAppointmentCredit } from '../sales/appointment-credit.service.ts';
 import { announceAppointment } from './appointment-events.ts';
 import { type AppointmentRow, appointmentById, updateAppointment } from './appointments.repo.ts';
 
@@ -40,12 +41,6 @@ export async function appointmentForVisit(
   if (row.visitId) throw refuse(409, M.linked);
   if (row.status !== 'confirmed' && row.status !== 'completed') throw refuse(409, M.notReady(row.status));
   return { row, heldPaise: heldForAppointment(await entriesOfAppointments(tx, [row.id])) };
-}
-
-export interface AppliedAppointment {
-  appointmentId: string;
-  appliedPaise: number;
-  toUnappliedPaise: number;
 }
 
 /**
@@ -129,3 +124,8 @@ export async function applyAppointmentToVisit(
   });
   return { appointmentId: r.id, appliedPaise, toUnappliedPaise };
 }
+
+registerAppointmentCredit({
+  lockForVisit: appointmentForVisit,
+  apply: (tx, held, a) => applyAppointmentToVisit(tx, { ...(held as { row: AppointmentRow; heldPaise: number }), ...a }),
+});

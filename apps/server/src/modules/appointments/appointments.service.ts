@@ -37,7 +37,7 @@ import { AppError, badRequest, conflict, notFound, pgConstraint } from '../../li
 import type { Principal } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.service.ts';
-import { recordCapturedPayment } from '../payments/captured-payment.ts';
+import { recordCapturedPayment } from '../payments/captured-payment.service.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { moneyTransaction } from '../payments/money.service.ts';
 import { entriesOfAppointments, type LedgerRow, lockLedger } from '../payments/payments.service.ts';
@@ -52,6 +52,8 @@ import { catalogueServiceVisitType, setCatalogueVisitTypeNamer } from '../site/s
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
 import { allVisitTypes, type VisitTypeRow, visitTypeById, visitTypesByIds } from '../visit-types/visit-types.service.ts';
 import { announceAppointment, type AppointmentEvent } from './appointment-events.ts';
+// Registers the sale path's appointment credit (sales asks through a port: it does not import appointments).
+import './appointment-visit.service.ts';
 import {
   type AppointmentRow,
   appointmentById,

@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { recordCapturedPayment } from '../payments/captured-payment.ts';
+import { recordCapturedPayment } from '../payments/captured-payment.service.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';

@@ -26,11 +26,7 @@ import {
 import { moneyTransaction } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
 import { indexVisit } from '../history/history.service.ts';
-import {
-  type AppliedAppointment,
-  appointmentForVisit,
-  applyAppointmentToVisit,
-} from '../appointments/appointment-visit.service.ts';
+import { type AppliedAppointment, appointmentCredit } from './appointment-credit.service.ts';
 import { announceVisitRecorded } from './visit-events.service.ts';
 import { requireAdmission } from '../pets/admission.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -147,7 +143,7 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
   if (boards && !s.petId) throw new Error('A stay needs a pet');
   const now = ctx.clock.now();
   // The appointment it fulfils, locked (after the owner's ledger lock): what it holds is applied before collecting.
-  const appt = s.appointmentId ? await appointmentForVisit(tx, s.appointmentId, s.petId, ownerId) : null;
+  const appt = s.appointmentId ? await appointmentCredit().lockForVisit(tx, s.appointmentId, s.petId, ownerId) : null;
   const appliedPaise = appt ? Math.min(appt.heldPaise, s.pricePaise) : 0;
   const payNowPaise = Math.max(0, Math.min(s.pay.paidNowPaise, s.pricePaise - appliedPaise));
   // Paid from the wallet: refused before anything is written when it holds less (checked again as it pays).
@@ -210,8 +206,7 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
   const applyHeld = async () =>
     appt
       ? {
-          appointment: await applyAppointmentToVisit(tx, {
-            ...appt,
+          appointment: await appointmentCredit().apply(tx, appt, {
             chargePaise: s.pricePaise,
             subject,
             visitId: visit.id,

@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { recordCapturedPayment } from '../payments/captured-payment.ts';
+import { recordCapturedPayment } from '../payments/captured-payment.service.ts';
 import { registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { allocate, entriesOfAccount, entriesOfOwner, type LedgerRow, type Subject } from '../payments/payments.service.ts';
 import { walletMaxTopUpPaise } from '../site/settings.service.ts';
