@@ -59,6 +59,8 @@ describe('owners are told (inbox entry and email) when', () => {
       customerUserId: a.user.id,
       readAt: null,
     });
+    // The day in Indian order, as everywhere on screen (not yyyy-MM-dd).
+    expect(entry!.body).toMatch(/ visit on \d{1,2} [A-Z][a-z]{2} \d{4} \(₹/);
     const emails = await emailsOf(a.ownerId, 'visit_recorded');
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({

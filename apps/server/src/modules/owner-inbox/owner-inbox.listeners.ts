@@ -37,7 +37,7 @@ async function petAndOwner(tx: DbOrTx, petId: string) {
 
 /**
  * Something recorded on a pet's file (a visit, a prescription): the owner's entry links to the pet's visits and is
- * emailed; `say` words it with the pet's name and the business day it happened.
+ * emailed; `say` words it with the pet's name and the business day it happened (as '28 Nov 2026').
  */
 async function notifyPetRecord(
   tx: DbOrTx,
@@ -47,7 +47,7 @@ async function notifyPetRecord(
 ) {
   const { petName, ownerName } = await petAndOwner(tx, e.petId);
   const day = dateInTz(e.now, e.ctx.config.tz);
-  const { title, body } = say(petName, day);
+  const { title, body } = say(petName, formatDate(day));
   await notifyOwner(tx, {
     ownerId: e.ownerId,
     ...n,
