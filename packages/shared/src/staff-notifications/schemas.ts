@@ -86,5 +86,24 @@ export type MarkReadResponse = z.infer<typeof markReadResponse>;
 export const customerNotificationsQuery = staffNotificationsQuery;
 export const customerNotificationSchema = staffNotificationSchema;
 export type CustomerNotification = StaffNotification;
+
+/** A stored notification (staff or an owner's) as the API shows it. */
+export const notificationView = (r: {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+}): StaffNotification => ({
+  _id: r.id,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  link: r.link,
+  createdAt: r.createdAt.toISOString(),
+  readAt: r.readAt ? r.readAt.toISOString() : null,
+});
 export const customerNotificationsResponse = staffNotificationsResponse;
 export type CustomerNotificationsResponse = StaffNotificationsResponse;

@@ -1,4 +1,4 @@
-import type { CustomerNotification, CustomerNotificationsResponse } from '@pawdesk/shared';
+import { type CustomerNotificationsResponse, notificationView } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { decodeCursor, page } from '../../lib/cursor.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
@@ -82,15 +82,7 @@ export async function notifyOwner(db: DbOrTx, n: OwnerNotice): Promise<Notified>
   return { entry, emailed: true };
 }
 
-const toApi = (r: OwnerNotificationRow): CustomerNotification => ({
-  _id: r.id,
-  kind: r.kind,
-  title: r.title,
-  body: r.body,
-  link: r.link,
-  createdAt: r.createdAt.toISOString(),
-  readAt: r.readAt ? r.readAt.toISOString() : null,
-});
+const toApi = notificationView;
 
 /** GET /customer/notifications: the caller's own inbox (their linked owner record's), newest first, paged. */
 export async function customerInbox(

@@ -1,4 +1,4 @@
-import type { StaffNotification, StaffNotificationsResponse } from '@pawdesk/shared';
+import { notificationView, type StaffNotification, type StaffNotificationsResponse } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { decodeCursor, page } from '../../lib/cursor.ts';
 import {
@@ -72,15 +72,7 @@ export async function raiseStaffNotification(db: DbOrTx, n: StaffNotice): Promis
   return row;
 }
 
-export const toApi = (r: StaffNotificationRow): StaffNotification => ({
-  _id: r.id,
-  kind: r.kind,
-  title: r.title,
-  body: r.body,
-  link: r.link,
-  createdAt: r.createdAt.toISOString(),
-  readAt: r.readAt ? r.readAt.toISOString() : null,
-});
+export const toApi = notificationView;
 
 /** One notification as the API shows it (the live stream reads each announced one). */
 export async function staffNotificationById(db: DbOrTx, id: string): Promise<StaffNotification | undefined> {
