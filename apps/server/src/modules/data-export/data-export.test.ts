@@ -30,7 +30,10 @@ describe('GET /admin/export (all data)', () => {
   let photoHash = '';
   let ownerId = '';
   beforeAll(async () => {
-    const owner = await makeOwner(t.database.db, { name: '=HYPERLINK("http://evil.example","Click")', address: 'सेक्टर 45, गुरुग्राम' });
+    const owner = await makeOwner(t.database.db, {
+      name: '=HYPERLINK("http://evil.example","Click")',
+      address: 'सेक्टर 45, गुरुग्राम',
+    });
     ownerId = owner.id;
     const pet = await makePet(t.database.db, { ownerId: owner.id, name: 'Motu' });
     const admin = await t.user('staff', { isAdmin: true });
@@ -44,7 +47,9 @@ describe('GET /admin/export (all data)', () => {
     const { res, files } = await download('/admin/export', admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pawdesk-export-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="pawdesk-export-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.zip"$/,
+    );
 
     // A CSV starts with the UTF-8 BOM; Hindi and the formula cell come through, the formula neutralised.
     const ownersCsv = files.get('tables/owners.csv')!;

@@ -74,10 +74,7 @@ export interface PageRequest {
  * paged by its physical row id (`ctid`). Each page is its own query (no transaction held open while a slow client
  * downloads: on PGlite that would stop every other request).
  */
-export async function readPage(
-  db: DbOrTx,
-  req: PageRequest,
-): Promise<{ rows: Record<string, unknown>[]; last?: unknown[] }> {
+export async function readPage(db: DbOrTx, req: PageRequest): Promise<{ rows: Record<string, unknown>[]; last?: unknown[] }> {
   const { table, omit, after, limit, only } = req;
   const key = table.key.length ? table.key : ['ctid'];
   const types = new Map(table.columns.map((c) => [c.name, c.type]));

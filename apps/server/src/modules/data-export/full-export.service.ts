@@ -1,5 +1,9 @@
+import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { type CsvCell, CSV_BOM, csvField } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { allDisplayPhotos } from '../media/media.service.ts';
 import { listTables, readPage, type TableInfo } from './full-export.repo.ts';
 import { ZipWriter } from './zip-stream.ts';
@@ -155,12 +159,7 @@ function readme(at: Date, summary: ExportSummary): string {
  * Writes the export into a zip stream and resolves with what it held once the zip is complete. The caller pipes
  * `zip.stream` to its destination before awaiting (nothing is produced faster than that destination reads).
  */
-export async function writeFullExport(
-  db: DbOrTx,
-  zip: ZipWriter,
-  at: Date,
-  opts: ExportOptions = {},
-): Promise<ExportSummary> {
+export async function writeFullExport(db: DbOrTx, zip: ZipWriter, at: Date, opts: ExportOptions = {}): Promise<ExportSummary> {
   const summary: ExportSummary = { tables: [], photos: 0 };
   for (const { table, columns, omit } of await exportPlan(db)) {
     const rows = await addTable(zip, `tables/${table.name}`, columns, () => pages(db, table, omit, opts));
@@ -179,4 +178,30 @@ export async function writeFullExport(
 /** `<prefix>-2026-11-28T07-50-00Z.zip`: sortable, and safe in a file name on every system. */
 export function exportFileName(prefix: string, at: Date): string {
   return `${prefix}-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z.zip`;
+}
+
+/**
+ * `npm run export`: the whole export into `<dir>/pawdesk-export-<time>.zip` (written to a `.part` file and renamed
+ * when complete, so a zip under the final name is always whole). Audited as done by an operator (no user).
+ */
+export async function exportToDirectory(
+  db: DbOrTx,
+  dir: string,
+  at: Date,
+): Promise<{ file: string; bytes: number; summary: ExportSummary }> {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, exportFileName('pawdesk-export', at));
+  const part = `${file}.part`;
+  await recordAudit(db, { actorId: null, action: 'data.export', entity: 'database', entityId: 'all' });
+  const zip = new ZipWriter(at);
+  const written = pipeline(zip.stream, createWriteStream(part));
+  try {
+    const [summary] = await Promise.all([writeFullExport(db, zip, at), written]);
+    renameSync(part, file);
+    return { file, bytes: statSync(file).size, summary };
+  } catch (err) {
+    zip.stream.destroy();
+    rmSync(part, { force: true });
+    throw err;
+  }
 }
