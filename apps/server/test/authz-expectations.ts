@@ -337,6 +337,10 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/customer/documents`]: customerOnly(200, () => ({ query: { limit: 5 } })),
   // The customer area (issue 19): This Month is the caller's own; a visit's documents only for the visit's owner.
   [`GET ${V}/customer/summary`]: customerOnly(),
+  // Exporting data (issue 21): everything for admins; a customer's own records (the zip is compressed, so B's answer is
+  // checked for A's records in data-export.test.ts, which opens it).
+  [`GET ${V}/admin/export`]: adminOnly(),
+  [`GET ${V}/customer/export`]: customerOnly(),
   [`GET ${V}/customer/visits/{id}/documents`]: rule(
     { anonymous: 401, customerA: 200, customerB: 403, staff: 403, admin: 403, disabledStaff: 401 },
     async (fx) => ({ params: { id: await visitOfA(fx) } }),

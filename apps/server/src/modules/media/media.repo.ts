@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 
@@ -21,4 +21,14 @@ export async function findMedia(db: DbOrTx, hash: string, variant: 'display' | '
 
 export async function deleteMediaRows(db: DbOrTx, hash: string): Promise<{ store: string }[]> {
   return db.delete(media).where(eq(media.hash, hash)).returning({ store: media.store });
+}
+
+/** The display-size photos after a hash, by hash, one page at a time (the data export walks all of them). */
+export async function displayPhotoPage(db: DbOrTx, after: string, limit: number): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.variant, 'display'), gt(media.hash, after)))
+    .orderBy(asc(media.hash))
+    .limit(limit);
 }

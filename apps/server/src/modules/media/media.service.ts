@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { processImage } from './image.ts';
 import { databaseBlobStore, type MediaBlobStore } from './media-store.ts';
-import { deleteMediaRows, findMedia, insertMedia } from './media.repo.ts';
+import { deleteMediaRows, displayPhotoPage, findMedia, insertMedia } from './media.repo.ts';
 
 let store: MediaBlobStore = databaseBlobStore;
 
@@ -128,4 +128,21 @@ export function verifyMediaLink(
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden('This link is not valid.');
   if (exp * 1000 <= now.getTime()) throw forbidden(MEDIA_MESSAGES.linkExpired);
+}
+
+/**
+ * Every photo's display size with its bytes, in hash order, a few at a time (the data export: its memory holds one
+ * page of photos, never all of them). A photo whose bytes the store no longer has is skipped.
+ */
+export async function* allDisplayPhotos(db: DbOrTx, pageSize = 8): AsyncGenerator<{ hash: string; bytes: Buffer }> {
+  let after = '';
+  for (;;) {
+    const rows = await displayPhotoPage(db, after, pageSize);
+    for (const row of rows) {
+      const bytes = await store.get(`${row.hash}-display`, row.bytes ?? null);
+      if (bytes) yield { hash: row.hash, bytes };
+    }
+    if (rows.length < pageSize) return;
+    after = rows.at(-1)!.hash;
+  }
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { PhoneField } from '../../../components/PhoneField';
 import { RequireCustomer } from '../../../components/RequireCustomer';
+import { DownloadDataCard } from '../../../components/account/DownloadDataCard';
 import { SessionsSection } from '../../../components/account/SessionsSection';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { serverAnswered } from '../../../lib/api-client';
@@ -113,6 +114,13 @@ export default function ProfilePage() {
       <Stack gap="lg">
         <Profile />
         <SessionsSection />
+        <DownloadDataCard
+          title="Your data"
+          description="Download everything we keep about you and your pets: your profile, pets, vaccinations, visits, payments, appointments and the list of your bills, as spreadsheet (CSV) and JSON files in one zip."
+          buttonLabel="Download my data"
+          path="/customer/export"
+          fallbackName="my-pawdesk-data.zip"
+        />
       </Stack>
     </RequireCustomer>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { AdminOnlyState, RequireAdmin } from '../../../components/AdminOnly';
 import { confirm } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
+import { DownloadDataCard } from '../../../components/account/DownloadDataCard';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { auth, useAuth } from '../../../lib/auth';
@@ -140,7 +141,16 @@ function UserManager() {
           </Button>
         }
       />
-      {body}
+      <Stack gap="lg">
+        {body}
+        <DownloadDataCard
+          title="All data"
+          description="Every table as spreadsheet (CSV) and JSON files, and every photo, in one zip: the business's data in a form any program can read. Passwords, sessions and reset links are left out. Every download is recorded in the audit log."
+          buttonLabel="Download all data"
+          path="/admin/export"
+          fallbackName="pawdesk-export.zip"
+        />
+      </Stack>
       <CreateUserModal opened={creating} onClose={() => setCreating(false)} />
       <PasswordModal
         user={passwordFor}
