@@ -11,6 +11,7 @@
  */
 import { DEFAULT_GST_RATES } from '@pawdesk/shared';
 import type { Fixtures } from './authz-fixtures.ts';
+import { jpeg } from './images.ts';
 
 export const CALLERS = ['anonymous', 'customerA', 'customerB', 'staff', 'admin', 'disabledStaff'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -26,6 +27,8 @@ export interface Req {
   params?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
   body?: unknown;
+  /** Request headers (a photo upload's `content-type`, with its bytes as `body`). */
+  headers?: Record<string, string>;
   /** Sent instead of the caller's shared token (anonymous and disabledStaff keep theirs): see `fx.ownSessionToken`. */
   token?: string;
 }
@@ -348,6 +351,13 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/documents/{id}/email`]: staffOnly(200, async (fx) => ({ params: { id: await receiptOfA(fx) }, body: {} })),
   // Photos (issue 20): staff and the owner they belong to; B is refused A's photo (a signed link: media.test.ts).
   [`GET ${V}/media/{hash}`]: ownerOrStaff(200, async (fx) => ({ params: { hash: await fx.photoOfA() } })),
+  // A pet's photo: staff any pet, A their own; B is refused A's pet (403) and nothing changes.
+  [`POST ${V}/pets/{id}/photo`]: ownerOrStaff(200, async (fx) => ({
+    params: { id: fx.a.petId },
+    body: await jpeg(32, 24),
+    headers: { 'content-type': 'image/jpeg' },
+  })),
+  [`DELETE ${V}/pets/{id}/photo`]: ownerOrStaff(200, (fx) => ({ params: { id: fx.a.petId } })),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
   // The live stream: the matrix's inject cannot hold a stream open, so it asks without Accept: text/event-stream and

@@ -69,6 +69,7 @@ describe('authorisation matrix', () => {
                 : req.token
               : fx.tokens[caller],
           ...(req.body === undefined ? {} : { payload: req.body as object }),
+          ...(req.headers ? { headers: req.headers } : {}),
           remoteAddress: `10.77.${CALLERS.indexOf(caller)}.${(size % 200) + 1}`,
         });
         size++;

@@ -7,15 +7,22 @@ export function jpeg(width = 64, height = 48, colour = '#c8a070'): Promise<Buffe
     .toBuffer();
 }
 
+/** The EXIF tag pointing at the GPS block (0x8825), as it sits in a little-endian EXIF segment. */
+export const GPS_IFD_TAG = Buffer.from([0x25, 0x88]);
+
 /** A phone's JPEG: EXIF with the camera, the time and a GPS position, and an orientation tag (6: turn 90° right). */
 export function phoneJpeg(width = 400, height = 300, orientation = 6): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#7090c0' } })
-    .withExif({
-      IFD0: { Make: 'PawPhone', Model: 'Camera 12', Orientation: String(orientation) },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 27/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '77/1 1/1 4200/100' },
-    })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  return (
+    sharp({ create: { width, height, channels: 3, background: '#7090c0' } })
+      .withExif({
+        IFD0: { Make: 'PawPhone', Model: 'Camera 12' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 27/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '77/1 1/1 4200/100' },
+      })
+      // sharp writes the orientation tag itself (an `Orientation` in IFD0 above would be overwritten with 1).
+      .withMetadata({ orientation })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+  );
 }
 
 export function png(width = 64, height = 48): Promise<Buffer> {

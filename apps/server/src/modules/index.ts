@@ -10,6 +10,7 @@ import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { prescriptionRoutes } from './prescriptions/prescriptions.routes.ts';
 import { petRoutes } from './pets/pets.routes.ts';
 import { customerPetRoutes } from './pets/customer-pets.routes.ts';
+import { petPhotoRoutes } from './pets/pet-photo.routes.ts';
 import { visitReadRoutes } from './visits/pet-visits.routes.ts';
 import { subscriptionReadRoutes } from './subscriptions/pet-subscriptions.routes.ts';
 import { visitTypeRoutes } from './visit-types/visit-types.routes.ts';
@@ -57,6 +58,7 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   notificationsRoutes,
   petRoutes,
   customerPetRoutes,
+  petPhotoRoutes,
   visitReadRoutes,
   subscriptionReadRoutes,
   visitTypeRoutes,

@@ -2,6 +2,7 @@ import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core'
 import { breedLabel, type Pet } from '@pawdesk/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { PetAvatar } from './media/AuthImage';
 import classes from './PetList.module.css';
 
 export interface PetListProps {
@@ -91,13 +92,16 @@ export function PetList({
                   aria-current={pet._id === selectedId ? 'true' : undefined}
                   onClick={() => onSelect(pet._id)}
                 >
-                  <Text fw={600} size="sm" truncate>
-                    {pet.name}
-                  </Text>
-                  <Group gap={4} wrap="nowrap">
-                    <Text size="xs" c="dimmed" truncate>
-                      {breedLabel(pet)} - Owner: {pet.owner.name}
-                    </Text>
+                  <Group gap="sm" wrap="nowrap">
+                    <PetAvatar photo={pet.photo} name={pet.name} size={36} radius="xl" variant="light" />
+                    <Box style={{ minWidth: 0, flex: 1 }}>
+                      <Text fw={600} size="sm" truncate>
+                        {pet.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {breedLabel(pet)} - Owner: {pet.owner.name}
+                      </Text>
+                    </Box>
                   </Group>
                 </UnstyledButton>
               ) : (

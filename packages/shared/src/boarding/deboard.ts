@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { cursorQuery, idSchema, rupees, text } from '../common.ts';
 import { ledgerPaymentSchema } from '../payments/schemas.ts';
 import { visitPaymentSchema } from '../visits/schemas.ts';
+import { photoSchema } from '../media/schemas.ts';
 
 export const DEBOARD_MESSAGES = {
   deboarded: 'Pet deboarded successfully',
@@ -68,6 +69,8 @@ export const boardedPetRowSchema = z.object({
     _id: z.string(),
     name: z.string(),
     owner: z.object({ _id: z.string(), name: z.string(), phone: z.string() }),
+    /** The pet's photo (issue 20), for the list's thumbnail; null when it has none. */
+    photo: photoSchema.nullable(),
   }),
   boardingType: z.object({ _id: z.string(), purpose: z.string(), code: z.string() }),
   /**
@@ -172,7 +175,13 @@ export const deboardDetailsSchema = z.object({
   numberOfDays: z.number(),
   isBoarded: z.boolean(),
   petId: z.string(),
-  pet: z.object({ _id: z.string(), name: z.string(), owner: z.object({ name: z.string(), phone: z.string() }) }),
+  pet: z.object({
+    _id: z.string(),
+    name: z.string(),
+    owner: z.object({ name: z.string(), phone: z.string() }),
+    /** The pet's photo (issue 20); null when it has none. */
+    photo: photoSchema.nullable(),
+  }),
   boardingType: z.object({ _id: z.string(), price: z.number(), purpose: z.string(), code: z.string() }),
   visitId: z
     .object({

@@ -51,3 +51,12 @@ export function mediaPath(hash: string, size: MediaSize = 'display'): string {
 export function photoOf(hash: string): Photo {
   return { hash, url: mediaPath(hash), thumbUrl: mediaPath(hash, 'thumb') };
 }
+
+/** POST /pets/{id}/photo: the pet's new photo. */
+export const petPhotoResponse = z.object({ success: z.literal(true), message: z.string(), photo: photoSchema });
+export type PetPhotoResponse = z.infer<typeof petPhotoResponse>;
+
+export const PET_PHOTO_MESSAGES = {
+  saved: 'Photo saved',
+  removed: 'Photo removed',
+} as const;

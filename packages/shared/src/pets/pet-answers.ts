@@ -1,5 +1,6 @@
 /** Answer contracts of the pet and owner calls: owners, pets, vaccinations, pages (spec 000 §3, §7; spec 001 §3). */
 import { z } from 'zod';
+import { photoSchema } from '../media/schemas.ts';
 
 export const ownerSchema = z.object({
   _id: z.string(),
@@ -38,6 +39,8 @@ export const petSchema = z.object({
   segment: z.string().nullable(),
   createdAt: z.string(),
   owner: ownerSchema,
+  /** The pet's photo (issue 20): its display and thumbnail paths under /api/v1; null when it has none. */
+  photo: photoSchema.nullable(),
 });
 export type Pet = z.infer<typeof petSchema>;
 

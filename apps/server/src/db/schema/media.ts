@@ -13,8 +13,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * Images (issue 20): pet photos, report-card and incident photos, as processed JPEGs (metadata stripped), in the
  * database by default so every instance reads them and the backup holds them (`media/media-store.ts` is the seam for
  * an S3-compatible store). A photo is two rows under one content hash: its display size (≤ 1600 px) and its
- * thumbnail (≤ 256 px). The hash is SHA-256 of the owner's id and the display bytes, so the URL changes whenever the
- * picture does (cached forever) and one owner's picture never answers for another's.
+ * thumbnail (≤ 256 px). The hash is SHA-256 of the record it belongs to (`pet:<id>`, the scope of `storeImage`) and
+ * the display bytes, so the URL changes whenever the picture does (cached forever) and one record's picture never
+ * answers for another's.
  */
 export const media = pgTable(
   'media',

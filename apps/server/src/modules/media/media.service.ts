@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { processImage } from './image.ts';
 import { databaseBlobStore, type MediaBlobStore } from './media-store.ts';
-import { deleteMediaRows, displayPhotoPage, findMedia, insertMedia } from './media.repo.ts';
+import { deleteMediaRows, displayPhotoPage, findMedia, insertMedia, type NewMediaRow } from './media.repo.ts';
 
 let store: MediaBlobStore = databaseBlobStore;
 
@@ -24,16 +24,23 @@ export interface StoreImageInput {
   userId: string;
 }
 
+/** A photo checked, cleaned and handed to the blob store, ready to be recorded (`saveImage`). */
+export interface PreparedImage {
+  photo: Photo;
+  rows: NewMediaRow[];
+}
+
 /**
- * Checks, cleans and keeps an uploaded photo (issue 20): the type from the bytes, at most 10 MB, upright, metadata
+ * Checks and cleans an uploaded photo (issue 20): the type from the bytes, at most 10 MB, upright, metadata
  * stripped, a display size and a thumbnail. Refusals are 400s with the messages of MEDIA_MESSAGES. The processing runs
- * in libvips' own threads, off the event loop.
+ * in libvips' own threads, off the event loop, and outside any transaction: a caller that records the photo with
+ * other changes prepares it first, then saves it in its transaction, so no row lock waits on the resizing.
  */
-export async function storeImage(db: DbOrTx, bytes: Uint8Array, input: StoreImageInput): Promise<Photo> {
+export async function prepareImage(bytes: Uint8Array, input: StoreImageInput): Promise<PreparedImage> {
   const img = await processImage(bytes);
   const hash = createHash('sha256').update(input.scope).update('\0').update(img.display.bytes).digest('hex');
   const rows = await Promise.all(
-    (['display', 'thumb'] as const).map(async (variant) => {
+    (['display', 'thumb'] as const).map(async (variant): Promise<NewMediaRow> => {
       const v = img[variant];
       return {
         hash,
@@ -44,13 +51,25 @@ export async function storeImage(db: DbOrTx, bytes: Uint8Array, input: StoreImag
         byteSize: v.bytes.length,
         ownerId: input.ownerId,
         store: store.kind,
+        // An object store writes the bytes now; were the transaction then to fail, the content-addressed key is
+        // only an orphan no row points at, never a wrong picture.
         bytes: await store.put(`${hash}-${variant}`, v.bytes),
         createdBy: input.userId,
       };
     }),
   );
-  await insertMedia(db, rows);
-  return photoOf(hash);
+  return { photo: photoOf(hash), rows };
+}
+
+/** Records a prepared photo (both sizes; the same picture for the same record already stored is kept as it is). */
+export async function saveImage(db: DbOrTx, prepared: PreparedImage): Promise<Photo> {
+  await insertMedia(db, prepared.rows);
+  return prepared.photo;
+}
+
+/** Checks, cleans and keeps an uploaded photo in one step (`prepareImage`, then `saveImage`). */
+export async function storeImage(db: DbOrTx, bytes: Uint8Array, input: StoreImageInput): Promise<Photo> {
+  return saveImage(db, await prepareImage(bytes, input));
 }
 
 /** Removes a photo (both sizes). Its URL then answers 404. */

@@ -21,6 +21,8 @@ export interface PetOwnerRow {
   neutered: boolean;
   registrationDate: string;
   segment: string | null;
+  /** The content hash of the pet's photo (issue 20), null when it has none. */
+  photoHash: string | null;
   /** ISO 8601 instant (UTC, milliseconds). */
   createdAt: string;
   /** created_at at full precision, for the paging cursor. */
@@ -41,7 +43,7 @@ export interface PetOwnerRow {
 const PET_COLUMNS = sql.raw(`
   "pets"."id", "pets"."name", "pets"."species", "pets"."breed", "pets"."custom_breed" as "customBreed",
   "pets"."sex", "pets"."color", to_char("pets"."dob", 'YYYY-MM-DD') as "dob", "pets"."neutered",
-  to_char("pets"."registration_date", 'YYYY-MM-DD') as "registrationDate", "pets"."segment",
+  to_char("pets"."registration_date", 'YYYY-MM-DD') as "registrationDate", "pets"."segment", "pets"."photo_hash" as "photoHash",
   to_char("pets"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char("pets"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as "cursorTs",
   "owners"."id" as "ownerId", "owners"."name" as "ownerName", "owners"."phone" as "ownerPhone",
@@ -281,4 +283,28 @@ export async function petOwnership(
     .innerJoin(owners, eq(pets.ownerId, owners.id))
     .where(eq(pets.id, id));
   return row;
+}
+
+export interface PetPhotoRow {
+  id: string;
+  photoHash: string | null;
+  ownerId: string;
+  ownerUserId: string | null;
+}
+
+/**
+ * A pet's photo, its owner and the account the owner is linked to; `lock` takes the pet's row lock, so two uploads to
+ * one pet at once replace the photo one after the other (each deletes the photo it replaced, none is left behind).
+ */
+export async function findPetPhoto(db: DbOrTx, id: string, lock = false): Promise<PetPhotoRow | undefined> {
+  const res = (await db.execute(
+    sql`select "pets"."id", "pets"."photo_hash" as "photoHash", "owners"."id" as "ownerId", "owners"."user_id" as "ownerUserId"
+        from "pets" join "owners" on "owners"."id" = "pets"."owner_id"
+        where "pets"."id" = ${id} ${lock ? sql`for update of "pets"` : sql``}`,
+  )) as unknown as { rows: PetPhotoRow[] };
+  return res.rows[0];
+}
+
+export async function setPetPhotoHash(db: DbOrTx, id: string, hash: string | null): Promise<void> {
+  await db.update(pets).set({ photoHash: hash }).where(eq(pets.id, id));
 }

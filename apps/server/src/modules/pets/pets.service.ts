@@ -14,6 +14,7 @@ import {
   gstinStateCode,
   gstinStateProblem,
   isWalkInOwner,
+  photoOf,
   WALK_IN_MESSAGES,
 } from '@pawdesk/shared';
 import type { SQL } from 'drizzle-orm';
@@ -60,6 +61,7 @@ export function toPet(r: PetOwnerRow): Pet {
     segment: r.segment,
     createdAt: r.createdAt,
     owner: { _id: r.ownerId, name: r.ownerName, phone: r.ownerPhone, email: r.ownerEmail, address: r.ownerAddress },
+    photo: r.photoHash ? photoOf(r.photoHash) : null,
   };
 }
 

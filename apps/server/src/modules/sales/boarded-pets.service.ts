@@ -103,6 +103,7 @@ const petOf = (id: string, pet: PetWithOwner | undefined) => ({
   _id: id,
   name: pet?.name ?? '',
   owner: { _id: pet?.owner.id ?? '', name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? '' },
+  photo: pet?.photo ?? null,
 });
 
 /** POST /boarding/getboardingdetails: the stay, its visit's money and the quote (a closed stay: as of its exit). */
@@ -122,7 +123,12 @@ export async function boardingDetails(ctx: AppContext, id: string): Promise<Boar
       numberOfDays: b.numberOfDays,
       isBoarded: b.isBoarded,
       petId: b.petId,
-      pet: { _id: b.petId, name: pet?.name ?? '', owner: { name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? '' } },
+      pet: {
+        _id: b.petId,
+        name: pet?.name ?? '',
+        owner: { name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? '' },
+        photo: pet?.photo ?? null,
+      },
       boardingType: {
         _id: stay.type.id,
         price: toRupees(stay.type.pricePaise),

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '
 import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate } from '@pawdesk/shared';
 import { IconEye, IconListDetails, IconPaw } from '@tabler/icons-react';
 import { LoadMore } from '../../../components/LoadMore';
+import { PetAvatar } from '../../../components/media/AuthImage';
 import { Money } from '../../../components/Money';
 import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -63,7 +64,12 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r._id} data-testid="boarded-row">
-              <Table.Td fw={600}>{r.petId.name}</Table.Td>
+              <Table.Td fw={600}>
+                <Group gap="sm" wrap="nowrap">
+                  <PetAvatar photo={r.petId.photo} name={r.petId.name} size={36} radius="xl" variant="light" />
+                  {r.petId.name}
+                </Group>
+              </Table.Td>
               <Table.Td>{r.petId.owner.name}</Table.Td>
               <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{r.petId.owner.phone}</Table.Td>
               <Table.Td>
@@ -90,7 +96,8 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
       {rows.map((r) => (
         <Card key={r._id} withBorder radius="lg" padding="sm" data-testid="boarded-row">
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-            <div style={{ minWidth: 0 }}>
+            <PetAvatar photo={r.petId.photo} name={r.petId.name} size={44} radius="xl" variant="light" />
+            <div style={{ minWidth: 0, flex: 1 }}>
               <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                 {r.petId.name}
               </Text>

@@ -20,7 +20,7 @@ const details: DeboardDetails = {
   numberOfDays: 1,
   isBoarded: true,
   petId: '650000000000000000000041',
-  pet: { _id: '650000000000000000000041', name: 'Bruno', owner: { name: 'Asha', phone: '9876543210' } },
+  pet: { _id: '650000000000000000000041', name: 'Bruno', owner: { name: 'Asha', phone: '9876543210' }, photo: null },
   boardingType: { _id: '650000000000000000000051', price: 1000, purpose: 'Hostel', code: 'hostel' },
   visitId: null,
   admission: null,

@@ -1,28 +1,18 @@
-import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { ageLabel, breedLabel, type PetDetails, todayIn } from '@pawdesk/shared';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ageLabel, breedLabel, todayIn } from '@pawdesk/shared';
 import { IconPaw, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, SkeletonRows } from '../../../components/states';
-import { myPetsQuery } from '../../../lib/endpoints/customer';
+import { PetAvatar } from '../../../components/media/AuthImage';
+import { PetPhotoEditor } from '../../../components/media/PetPhotoEditor';
+import { myPetsKey, myPetsQuery } from '../../../lib/endpoints/customer';
 
-/**
- * A pet's picture where the record has one (`image`, the original system's photo URL, when imported), else its
- * initial. Pawdesk itself does not store pet photos yet.
- */
-function PetAvatar({ pet }: { pet: PetDetails }) {
-  const image = (pet as PetDetails & { image?: string | null }).image ?? null;
-  return (
-    <Avatar src={image} alt={image ? `Photo of ${pet.name}` : undefined} size={48} radius="xl" color="orange" variant="light">
-      {pet.name.charAt(0).toUpperCase()}
-    </Avatar>
-  );
-}
-
-/** My Pets: the customer's registered pets, each leading to its visits, and Register New Pet. */
+/** My Pets: the customer's registered pets with their photos (add or change one), each leading to its visits. */
 export function MyPetsCard() {
   const q = useQuery(myPetsQuery());
+  const qc = useQueryClient();
   let body: ReactNode;
   if (q.isPending) body = <SkeletonRows label="Loading your pets" rows={2} height={48} />;
   else if (q.isError)
@@ -41,9 +31,9 @@ export function MyPetsCard() {
     body = (
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="My Pets">
         {q.data.map((p) => (
-          <Card key={p._id} component="li" withBorder radius="md" padding="sm">
-            <Group wrap="nowrap" gap="sm">
-              <PetAvatar pet={p} />
+          <Card key={p._id} component="li" withBorder radius="md" padding="sm" data-testid="my-pet-card">
+            <Group wrap="nowrap" gap="sm" align="flex-start">
+              <PetAvatar photo={p.photo} name={p.name} size={56} radius="xl" variant="light" />
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Text fw={700} truncate>
                   {p.name}
@@ -52,6 +42,9 @@ export function MyPetsCard() {
                   {breedLabel(p)}
                   {p.dob ? ` · ${ageLabel(p.dob, todayIn())}` : ''}
                 </Text>
+                <div style={{ marginTop: 6 }}>
+                  <PetPhotoEditor pet={p} variant="compact" onChanged={() => qc.invalidateQueries({ queryKey: myPetsKey })} />
+                </div>
               </div>
               <Button
                 component={Link}

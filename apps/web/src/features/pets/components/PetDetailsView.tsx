@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { ageLabel, formatDate, OTHER_BREED, type PetDetails, speciesLabel, todayIn } from '@pawdesk/shared';
 import {
   IconCalendarPlus,
@@ -13,7 +13,10 @@ import {
   IconVaccine,
   IconWallet,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { PetPhotoEditor } from '../../../components/media/PetPhotoEditor';
+import { invalidatePetData } from '../api/keys';
 import { EditOwnerForm } from './EditOwnerForm';
 import { EditPetForm } from './EditPetForm';
 import { InfoGrid } from './InfoGrid';
@@ -42,6 +45,7 @@ export function PetDetailsView({
   onEdit: (what: 'pet' | 'owner' | null) => void;
 }) {
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const details: [string, string][] = [
     ['Species', speciesLabel(pet.species)],
     ['Breed', breedText(pet)],
@@ -84,6 +88,9 @@ export function PetDetailsView({
             Edit Pet Details
           </Button>
         </Group>
+        <Box mb="md">
+          <PetPhotoEditor pet={pet} onChanged={() => invalidatePetData(qc)} />
+        </Box>
         <InfoGrid items={details} cols={3} />
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="lg">

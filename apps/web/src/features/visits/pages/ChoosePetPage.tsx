@@ -1,7 +1,8 @@
-import { Avatar, Button, Card, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { ageLabel, breedLabel, todayIn } from '@pawdesk/shared';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PetAvatar } from '../../../components/media/AuthImage';
 import { PageHeader } from '../../../components/PageHeader';
 import { RequireCustomer } from '../../../components/RequireCustomer';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -42,9 +43,7 @@ function PetGrid() {
             data-autofocus={i === 0 || undefined}
           >
             <Stack align="center" gap={6} ta="center">
-              <Avatar size={56} radius="xl" color="orange" variant="light">
-                {p.name.charAt(0).toUpperCase()}
-              </Avatar>
+              <PetAvatar photo={p.photo} name={p.name} size={56} radius="xl" variant="light" />
               <Text fw={700}>{p.name}</Text>
               <Text size="sm" c="dimmed">
                 {breedLabel(p)}
