@@ -70,13 +70,16 @@ export async function* pages(
 ) {
   const limit = opts.pageSize ?? EXPORT_PAGE_SIZE;
   const timestamps = table.columns.filter((c) => c.type === 'timestamp with time zone').map((c) => c.name);
-  let after: unknown[] | undefined;
-  for (;;) {
-    const page = await readPage(db, { table, omit, after, limit, only });
+  const read = (after?: unknown[]) => readPage(db, { table, omit, after, limit, only });
+  // One page ahead: the next query runs while this page is written into the zip (memory: two pages).
+  let next: ReturnType<typeof read> | undefined = read();
+  while (next) {
+    const page = await next;
     opts.onPage?.(table.name, page.rows.length);
+    next = page.rows.length < limit ? undefined : read(page.last);
+    // A failed look-ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
+    next?.catch(() => {});
     if (page.rows.length) yield page.rows.map((r) => normalise(r, timestamps));
-    if (page.rows.length < limit) return;
-    after = page.last;
   }
 }
 
