@@ -52,3 +52,4 @@ export * from './stays/booking.ts';
 export * from './customer/summary.ts';
 export * from './appointments/rules.ts';
 export * from './appointments/schemas.ts';
+export * from './donotserve/schemas.ts';

@@ -40,11 +40,15 @@ import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { customerAreaRoutes } from './customer-area/customer-area.routes.ts';
 import { appointmentRoutes } from './appointments/appointments.routes.ts';
 import { ownerInboxRoutes } from './owner-inbox/owner-inbox.routes.ts';
+import { doNotServeRoutes } from './donotserve/donotserve.routes.ts';
+import { dnsOverridePlugin } from './donotserve/override.plugin.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   // First: its hooks (Idempotency-Key on the money routes) apply to every route registered after it.
   idempotencyPlugin,
+  // Also before the routes: the do-not-serve override of the sale and booking routes (donotserve/override.plugin.ts).
+  dnsOverridePlugin as unknown as FastifyPluginAsyncZod<{ ctx: AppContext }>,
   authRoutes,
   usersRoutes,
   siteRoutes,
@@ -84,4 +88,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   customerAreaRoutes,
   appointmentRoutes,
   ownerInboxRoutes,
+  doNotServeRoutes,
 ];
