@@ -2,6 +2,7 @@ import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core'
 import { breedLabel, type Pet } from '@pawdesk/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { DnsListBadge } from './donotserve/DoNotServeBadge';
 import classes from './PetList.module.css';
 
 export interface PetListProps {
@@ -91,9 +92,12 @@ export function PetList({
                   aria-current={pet._id === selectedId ? 'true' : undefined}
                   onClick={() => onSelect(pet._id)}
                 >
-                  <Text fw={600} size="sm" truncate>
-                    {pet.name}
-                  </Text>
+                  <Group gap={6} wrap="nowrap" justify="space-between">
+                    <Text fw={600} size="sm" truncate>
+                      {pet.name}
+                    </Text>
+                    <DnsListBadge petId={pet._id} ownerId={pet.owner._id} />
+                  </Group>
                   <Group gap={4} wrap="nowrap">
                     <Text size="xs" c="dimmed" truncate>
                       {breedLabel(pet)} - Owner: {pet.owner.name}

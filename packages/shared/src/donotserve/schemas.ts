@@ -214,3 +214,6 @@ export const subjectLabel = (s: DnsSubject) => (s === 'pet' ? 'Pet' : 'Owner');
 
 /** For the override: parses what a request sent as `dnsOverride` (the server's hook; 400 when malformed). */
 export const parseDnsOverride = (v: unknown) => dnsOverrideSchema.safeParse(v);
+
+/** A sale or booking body with the admin's override (taken out by the server before the route's schema). */
+export type WithDnsOverride<T> = T & { dnsOverride?: DnsOverride };

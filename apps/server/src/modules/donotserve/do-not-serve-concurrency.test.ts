@@ -23,9 +23,7 @@ describe('do not serve races (PostgreSQL)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const owner = await makeOwner(t.database.db);
       const pet = await makePet(t.database.db, { ownerId: owner.id });
-      const res = await Promise.all(
-        admins.map((a, i) => post('/donotserve', { petId: pet.id, reason: `Reason ${i}` }, a.token)),
-      );
+      const res = await Promise.all(admins.map((a, i) => post('/donotserve', { petId: pet.id, reason: `Reason ${i}` }, a.token)));
       expect(res.map((r) => r.statusCode).sort(), res.map((r) => r.body).join('\n')).toEqual([201, 409]);
       const live = await t.database.db
         .select()

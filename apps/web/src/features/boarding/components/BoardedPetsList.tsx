@@ -7,6 +7,7 @@ import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useBoardedPets } from '../api/get-boarded-pets';
 import type { BoardingCategory } from '../api/get-categories';
+import { DnsListBadge } from '../../../components/donotserve';
 
 /**
  * The entry date: the spec shows the first 10 characters of entryTime (ISO, and the UTC day); Pawdesk shows the day
@@ -63,7 +64,12 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r._id} data-testid="boarded-row">
-              <Table.Td fw={600}>{r.petId.name}</Table.Td>
+              <Table.Td fw={600}>
+                <Group gap={6} wrap="nowrap">
+                  {r.petId.name}
+                  <DnsListBadge petId={r.petId._id} ownerId={r.petId.owner._id} />
+                </Group>
+              </Table.Td>
               <Table.Td>{r.petId.owner.name}</Table.Td>
               <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{r.petId.owner.phone}</Table.Td>
               <Table.Td>
@@ -94,6 +100,7 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
               <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                 {r.petId.name}
               </Text>
+              <DnsListBadge petId={r.petId._id} ownerId={r.petId.owner._id} />
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {r.petId.owner.name} · {r.petId.owner.phone}
               </Text>

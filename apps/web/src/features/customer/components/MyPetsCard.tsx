@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ageLabel, breedLabel, type PetDetails, todayIn } from '@pawdesk/shared';
 import { IconPaw, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, SkeletonRows } from '../../../components/states';
 import { myPetsQuery } from '../../../lib/endpoints/customer';
+import { CustomerDnsNotice, useCustomerDns } from '../../../components/donotserve';
 
 /**
  * A pet's picture where the record has one (`image`, the original system's photo URL, when imported), else its
@@ -23,6 +24,8 @@ function PetAvatar({ pet }: { pet: PetDetails }) {
 /** My Pets: the customer's registered pets, each leading to its visits, and Register New Pet. */
 export function MyPetsCard() {
   const q = useQuery(myPetsQuery());
+  // Paused services (do not serve): the owner's own flag above the list, each pet's under it.
+  const dns = useCustomerDns();
   let body: ReactNode;
   if (q.isPending) body = <SkeletonRows label="Loading your pets" rows={2} height={48} />;
   else if (q.isError)
@@ -40,6 +43,11 @@ export function MyPetsCard() {
   else
     body = (
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="My Pets">
+        {dns.owner ? (
+          <li>
+            <CustomerDnsNotice flag={dns.owner} />
+          </li>
+        ) : null}
         {q.data.map((p) => (
           <Card key={p._id} component="li" withBorder radius="md" padding="sm">
             <Group wrap="nowrap" gap="sm">
@@ -63,6 +71,11 @@ export function MyPetsCard() {
                 Visits
               </Button>
             </Group>
+            {dns.byPet.get(p._id) ? (
+              <Box mt="xs">
+                <CustomerDnsNotice flag={dns.byPet.get(p._id)!} />
+              </Box>
+            ) : null}
           </Card>
         ))}
       </Stack>

@@ -14,6 +14,7 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { DnsListBadge, DoNotServePanel } from '../../../components/donotserve';
 import { EditOwnerForm } from './EditOwnerForm';
 import { EditPetForm } from './EditPetForm';
 import { InfoGrid } from './InfoGrid';
@@ -73,6 +74,7 @@ export function PetDetailsView({
                   {pet.segment}
                 </Badge>
               ) : null}
+              <DnsListBadge petId={pet._id} ownerId={pet.owner._id} compact={false} />
             </Group>
           </div>
           <Button
@@ -144,6 +146,8 @@ export function PetDetailsView({
         </Group>
       </Card>
 
+      <DoNotServePanel key={`dns-${pet._id}`} subject={{ petId: pet._id }} name={pet.name} />
+
       {editing === 'pet' ? <EditPetForm key={pet._id} pet={pet} onCancel={() => onEdit(null)} /> : null}
 
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Owner Information">
@@ -162,6 +166,8 @@ export function PetDetailsView({
         </Group>
         <InfoGrid items={owner} cols={2} />
       </Card>
+
+      <DoNotServePanel key={`dns-${pet.owner._id}`} subject={{ ownerId: pet.owner._id }} name={pet.owner.name} />
 
       {editing === 'owner' ? <EditOwnerForm key={pet.owner._id} owner={pet.owner} onCancel={() => onEdit(null)} /> : null}
     </Stack>
