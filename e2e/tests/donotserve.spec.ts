@@ -91,6 +91,9 @@ test('the owner asks for a review; an admin approves it; the owner sees the paus
   await admin.close();
 
   await page.goto('/customer/dashboard');
-  await expect(page.getByRole('list', { name: 'My Pets' }).getByText(pet)).toBeVisible();
-  await expect(page.getByText(/Service paused/)).toHaveCount(0);
+  const after = page.getByRole('list', { name: 'My Pets' });
+  await expect(after.getByText(pet)).toBeVisible();
+  // (The inbox still lists the notices: paused, then resumed.)
+  await expect(after.getByText(/Service paused/)).toHaveCount(0);
+  await expect(page.getByText(`Service resumed for ${pet}`).first()).toBeVisible();
 });
