@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type CustomerDnsFlag, formatDate } from '@pawdesk/shared';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,9 +21,9 @@ function ReviewStatus({ flag }: { flag: CustomerDnsFlag }) {
   if (!r) return null;
   if (r.status === 'pending')
     return (
-      <Badge color="yellow" variant="light">
-        Review requested on {formatDate(r.createdAt)}
-      </Badge>
+      <Text size="xs" fw={600} c="orange.9">
+        Review requested on {formatDate(r.createdAt)}: waiting for the resort
+      </Text>
     );
   return (
     <Text size="xs" c="dimmed">
