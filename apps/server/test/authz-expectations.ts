@@ -437,6 +437,27 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   })),
   [`GET ${V}/settings/appointments`]: staffOnly(),
   [`PUT ${V}/settings/appointments`]: adminOnly(200, () => ({ body: { ownerCancelWindowHours: 24 } })),
+  // do not serve (issue 20): admins list, decide and lift; staff flag (an admin's flag is active, a staff one a
+  // request: an unknown pet is a 404 for both), read a subject's flags and the badges; customers see and ask about
+  // their own flags only (another's or an unknown flag: 404; do-not-serve.test.ts covers the rest).
+  [`GET ${V}/donotserve`]: adminOnly(200, () => ({ query: { status: 'requested' } })),
+  [`POST ${V}/donotserve`]: staffOnly(404, () => ({ body: { petId: UNKNOWN_ID, reason: 'Matrix' } })),
+  [`GET ${V}/donotserve/subject`]: staffOnly(200, (fx) => ({ query: { petId: fx.a.petId } })),
+  [`GET ${V}/donotserve/marks`]: staffOnly(),
+  [`POST ${V}/donotserve/{id}/approve`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
+  [`POST ${V}/donotserve/{id}/reject`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: { note: 'Matrix' } })),
+  [`POST ${V}/donotserve/{id}/lift`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: { note: 'Matrix' } })),
+  [`GET ${V}/donotserve/reviews`]: adminOnly(200, () => ({ query: { limit: 5 } })),
+  [`POST ${V}/donotserve/reviews/{id}/approve`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: {} })),
+  [`POST ${V}/donotserve/reviews/{id}/reject`]: adminOnly(404, () => ({
+    params: { id: UNKNOWN_ID },
+    body: { note: 'Matrix' },
+  })),
+  [`GET ${V}/customer/donotserve`]: customerOnly(),
+  [`POST ${V}/customer/donotserve/{id}/review`]: customerOnly(404, () => ({
+    params: { id: UNKNOWN_ID },
+    body: { reason: 'Matrix' },
+  })),
   // Public: the browser lands here from the checkout; an unknown order redirects with ?failed=1.
   [`GET ${V}/customer/payment/success`]: open(303, () => ({ query: { order_id: 'order_ABCDEFGHIJKLMN' } })),
   // subscriptions (issue 16): a customer gets their own pets' whatever email is named; staff the owner with it

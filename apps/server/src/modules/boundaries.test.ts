@@ -61,6 +61,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   tax_document_lines: 'documents',
   reservations: 'reservations',
   reservation_pets: 'reservations',
+  service_flags: 'donotserve',
+  service_flag_lift_requests: 'donotserve',
+  service_flag_overrides: 'donotserve',
 };
 
 /**

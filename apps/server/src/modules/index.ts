@@ -43,11 +43,15 @@ import { appointmentRoutes } from './appointments/appointments.routes.ts';
 import { ownerInboxRoutes } from './owner-inbox/owner-inbox.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { dataExportRoutes } from './data-export/data-export.routes.ts';
+import { doNotServeRoutes } from './donotserve/donotserve.routes.ts';
+import { dnsOverridePlugin } from './donotserve/override.plugin.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   // First: its hooks (Idempotency-Key on the money routes) apply to every route registered after it.
   idempotencyPlugin,
+  // Also before the routes: the do-not-serve override of the sale and booking routes (donotserve/override.plugin.ts).
+  dnsOverridePlugin as unknown as FastifyPluginAsyncZod<{ ctx: AppContext }>,
   authRoutes,
   usersRoutes,
   siteRoutes,
@@ -90,4 +94,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   ownerInboxRoutes,
   mediaRoutes,
   dataExportRoutes,
+  doNotServeRoutes,
 ];

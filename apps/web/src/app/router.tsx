@@ -48,6 +48,7 @@ const P = {
   users: page(() => import('../features/users/pages/UsersPage')),
   takings: page(() => import('../features/takings/pages/TakingsPage')),
   staffDocument: page(() => import('../features/documents/pages/DocumentPage')),
+  doNotServe: page(() => import('../features/donotserve/pages/DoNotServePage')),
   // customer
   customerDashboard: page(() => import('./pages/CustomerDashboardRoute')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
       guarded('/staff/account', P.staffAccount),
       guarded('/staff/takings', P.takings),
       guarded('/staff/documents/:id', P.staffDocument),
+      guarded('/staff/donotserve', P.doNotServe),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/profile', P.customerProfile),

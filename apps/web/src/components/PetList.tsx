@@ -2,6 +2,7 @@ import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core'
 import { breedLabel, type Pet } from '@pawdesk/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { DnsListBadge } from './donotserve/DoNotServeBadge';
 import { PetAvatar } from './media/AuthImage';
 import classes from './PetList.module.css';
 
@@ -95,9 +96,12 @@ export function PetList({
                   <Group gap="sm" wrap="nowrap">
                     <PetAvatar photo={pet.photo} name={pet.name} size={36} radius="xl" variant="light" />
                     <Box style={{ minWidth: 0, flex: 1 }}>
-                      <Text fw={600} size="sm" truncate>
-                        {pet.name}
-                      </Text>
+                      <Group gap={6} wrap="nowrap" justify="space-between">
+                        <Text fw={600} size="sm" truncate>
+                          {pet.name}
+                        </Text>
+                        <DnsListBadge petId={pet._id} ownerId={pet.owner._id} />
+                      </Group>
                       <Text size="xs" c="dimmed" truncate>
                         {breedLabel(pet)} - Owner: {pet.owner.name}
                       </Text>

@@ -20,6 +20,8 @@ export const queryRoots = {
   boarding: ['boarding'],
   /** /documents/…, /customer/documents: GST tax invoices, bills of supply, credit notes and receipts. */
   documents: ['documents'],
+  /** /donotserve/…, /customer/donotserve: do-not-serve flags on owners and pets, and owners' review requests. */
+  donotserve: ['donotserve'],
   inventory: ['inventory'],
   /** /customer/notifications: the pet owner's in-app inbox. */
   notifications: ['notifications'],

@@ -43,6 +43,7 @@ import { moneyTransaction } from '../payments/money.service.ts';
 import { entriesOfAppointments, type LedgerRow, lockLedger } from '../payments/payments.service.ts';
 import { refundHeldPayments, sendToProvider, type ToSend } from '../payments/refunds.service.ts';
 import { admissionCheck } from '../pets/admission.service.ts';
+import { assertMayServe } from '../donotserve/do-not-serve.service.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
 import { petsOfOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { cancelReservation, confirmReservation, requestReservation } from '../reservations/reservation-money.service.ts';
@@ -415,6 +416,8 @@ export async function createAppointment(
       }
       throw err;
     }
+    // Do not serve: a flagged owner or pet cannot book (the booking screens mark the pet; the server refuses anyway).
+    await assertMayServe(ctx, tx, { ownerId: owner.id, petIds: [pet.id] }, { kind: 'appointment', id: saved.id });
     await raiseStaffNotification(tx, {
       kind: 'appointment_booked',
       title: 'New online booking',

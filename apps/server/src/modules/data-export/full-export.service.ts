@@ -74,7 +74,7 @@ export async function* pages(
   // One page ahead: the next query runs while this page is written into the zip (memory: two pages).
   let next: ReturnType<typeof read> | undefined = read();
   while (next) {
-    const page = await next;
+    const page: Awaited<ReturnType<typeof read>> = await next;
     opts.onPage?.(table.name, page.rows.length);
     next = page.rows.length < limit ? undefined : read(page.last);
     // A failed look-ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.

@@ -23,6 +23,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { scheduleFollowUp } from '../followups/followups.service.ts';
+import { assertMayServe } from '../donotserve/do-not-serve.service.ts';
 import { activeItemsById, type ItemRow, itemsByIdAnyState, takeStock } from '../inventory/inventory.service.ts';
 import { moneyTransaction } from '../payments/money.service.ts';
 import { sendLinkAfterCommit } from '../payments/payment-links.service.ts';
@@ -146,6 +147,7 @@ export async function addPrescription(
       totalPaise: total,
       createdBy: userId,
     });
+    await assertMayServe(ctx, tx, { ownerId, petIds: [b.petId] }, { kind: 'prescription', id: rx.id });
     const lines = await insertLines(
       tx,
       rows.map((r) => {

@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { assertMayServe } from '../donotserve/do-not-serve.service.ts';
 import { recordCapturedPayment } from '../payments/captured-payment.service.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { cancelAtProvider, moneyTransaction, voidPending } from '../payments/money.service.ts';
@@ -33,7 +34,13 @@ import {
 } from '../payments/payments.service.ts';
 import { refundHeldPayments, sendToProvider, type ToSend } from '../payments/refunds.service.ts';
 import { staySettings } from '../site/settings.service.ts';
-import { insertReservation, insertReservationPets, type ReservationRow, updateReservation } from './reservations.repo.ts';
+import {
+  insertReservation,
+  insertReservationPets,
+  petsOfReservations,
+  type ReservationRow,
+  updateReservation,
+} from './reservations.repo.ts';
 import {
   announceReservationChange,
   depositState,
@@ -197,6 +204,12 @@ export async function createReservation(
       row.id,
       s.pets.map((p) => p.id),
     );
+    await assertMayServe(
+      ctx,
+      tx,
+      { ownerId: body.ownerId, petIds: s.pets.map((p) => p.id) },
+      { kind: 'reservation', id: row.id },
+    );
     const payment =
       deposit && deposit.method !== 'card'
         ? await takeDeposit(ctx, tx, row, { amountPaise: deposit.amountPaise, method: deposit.method }, userId)
@@ -275,6 +288,7 @@ export async function requestReservation(
     updatedAt: now,
   });
   await insertReservationPets(tx, row.id, [b.petId]);
+  await assertMayServe(ctx, tx, { ownerId: b.ownerId, petIds: [b.petId] }, { kind: 'reservation', id: row.id });
   await recordAudit(tx, {
     actorId: b.userId,
     action: 'reservation.request',
@@ -586,6 +600,8 @@ export async function confirmReservation(ctx: AppContext, id: string, userId: st
       confirmedAt: now,
       confirmedBy: userId,
     }))!;
+    const petIds = (await petsOfReservations(tx, [r.id])).map((p) => p.petId);
+    await assertMayServe(ctx, tx, { ownerId: r.ownerId, petIds }, { kind: 'reservation', id: r.id });
     await announceReservationChange(tx, { reservation: row, from: r.status, by: userId, now });
     await queueConfirmation(ctx, tx, row);
     await recordAudit(tx, {

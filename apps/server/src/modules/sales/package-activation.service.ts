@@ -33,6 +33,7 @@ import {
   setPetBoarded,
 } from '../packages/packages.service.ts';
 import { LEDGER_BUSY, moneyTransaction } from '../payments/money.service.ts';
+import { assertMayServe } from '../donotserve/do-not-serve.service.ts';
 import { lockLedger } from '../payments/payments.service.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
 import { type PetWithOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
@@ -248,6 +249,8 @@ export async function requestPackage(ctx: AppContext, body: CustomerActivateBody
         tx,
         pets.map((p) => ({ packageSubscriptionId: id, petId: p.id, status: 'waiting' as const, addedBy: userId, addedAt: now })),
       );
+      // Do not serve: the owner's request is refused for a flagged owner or pet (the desk's check-in checks again).
+      await assertMayServe(ctx, tx, { ownerId: owner.id, petIds: pets.map((p) => p.id) }, { kind: 'package', id });
     });
   } catch (err) {
     throw await asConflict(ctx, body.petIds, err);

@@ -6,6 +6,7 @@ import {
 } from '@pawdesk/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
+import { assertMayServe } from '../donotserve/do-not-serve.service.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
@@ -32,6 +33,9 @@ const invalidPlan = () => badRequest(M.invalidPlan, { planId: M.invalidPlan });
 
 export async function createPlanOrder(ctx: AppContext, who: Principal, b: PlanOrderBody): Promise<CheckoutOrderResponse> {
   const pet = await assertPetAccess(ctx.db, who, b.petId);
+  // Do not serve: refused before the customer pays (the sale that fulfils a paid order is not refused). No order
+  // exists yet, and only customers reach this route (who cannot override), so the pet names what was asked for.
+  await assertMayServe(ctx, ctx.db, { ownerId: null, petIds: [pet.id] }, { kind: 'plan_order', id: pet.id });
   const offer = await planOnOffer(ctx.db, b.planId, M.invalidPlan, M.invalidPlan);
   if (!offer.typeOffered || offer.plan.pricePaise <= 0) throw invalidPlan();
   // Checked again when the payment arrives (the fulfiller then holds the money as unapplied): refused early here.

@@ -30,6 +30,7 @@ import { type AppliedAppointment, appointmentCredit } from './appointment-credit
 import { announceVisitRecorded } from './visit-events.service.ts';
 import { requireAdmission } from '../pets/admission.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { assertMayServe } from '../donotserve/do-not-serve.service.ts';
 import { staySettings } from '../site/settings.service.ts';
 import { type LedgerRow, lockLedger, postCharge, recordPayment, type Subject } from '../payments/payments.service.ts';
 import { ownerOfPet, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
@@ -171,6 +172,9 @@ export async function sellVisitIn(ctx: AppContext, tx: DbOrTx, s: VisitSale, own
     createdBy: s.userId,
     stayBoardingId,
   });
+  // Do not serve: a flagged pet or owner is refused (409) unless an admin overrode it for this request. A purchase
+  // already paid online was checked when its order was made: refusing it now would keep the money without the sale.
+  if (s.petId && !s.pay.provider) await assertMayServe(ctx, tx, { ownerId, petIds: [s.petId] }, { kind: 'visit', id: visit.id });
   if (s.items?.length)
     await recordVisitItems(
       tx,

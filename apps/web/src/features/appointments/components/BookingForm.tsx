@@ -48,6 +48,7 @@ import {
   timeOf,
   validateBooking,
 } from './booking-form';
+import { CustomerDnsNotice, useCustomerDns } from '../../../components/donotserve';
 
 export type BookingPet = Pick<PetDetails, '_id' | 'name' | 'breed'> & { species?: string | null; dob?: string | null };
 
@@ -74,6 +75,9 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
   const checkout = useCustomerCheckout();
   const submission = useSubmissionKey();
   const stay = service.kind === 'stay';
+  // A pet (or an owner) flagged do not serve cannot be picked; the server refuses the booking anyway.
+  const dns = useCustomerDns();
+  const paused = (id: string) => dns.owner ?? dns.byPet.get(id) ?? null;
   const [v, setV] = useState<BookingValues>({ ...EMPTY_BOOKING, petId: pets.length === 1 ? pets[0]!._id : '' });
   const [errors, setErrors] = useState<BookingErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -194,9 +198,15 @@ export function BookingForm({ service, pets, user, fareRule, earliest, today: gi
             error={errors.petId}
             data={[
               { value: '', label: 'Select a pet' },
-              ...pets.map((p) => ({ value: p._id, label: p.breed ? `${p.name} (${p.breed})` : p.name })),
+              ...pets.map((p) => {
+                const name = p.breed ? `${p.name} (${p.breed})` : p.name;
+                return paused(p._id)
+                  ? { value: p._id, label: `${name}: service paused`, disabled: true }
+                  : { value: p._id, label: name };
+              }),
             ]}
           />
+          {v.petId && paused(v.petId) ? <CustomerDnsNotice flag={paused(v.petId)!} /> : null}
 
           {stay ? (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

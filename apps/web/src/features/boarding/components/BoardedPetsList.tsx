@@ -8,6 +8,7 @@ import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useBoardedPets } from '../api/get-boarded-pets';
 import type { BoardingCategory } from '../api/get-categories';
+import { DnsListBadge } from '../../../components/donotserve';
 
 /**
  * The entry date: the spec shows the first 10 characters of entryTime (ISO, and the UTC day); Pawdesk shows the day
@@ -68,6 +69,7 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
                 <Group gap="sm" wrap="nowrap">
                   <PetAvatar photo={r.petId.photo} name={r.petId.name} size={36} radius="xl" variant="light" />
                   {r.petId.name}
+                  <DnsListBadge petId={r.petId._id} ownerId={r.petId.owner._id} />
                 </Group>
               </Table.Td>
               <Table.Td>{r.petId.owner.name}</Table.Td>
@@ -101,6 +103,7 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
               <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                 {r.petId.name}
               </Text>
+              <DnsListBadge petId={r.petId._id} ownerId={r.petId.owner._id} />
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {r.petId.owner.name} · {r.petId.owner.phone}
               </Text>

@@ -1,10 +1,11 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ageLabel, breedLabel, todayIn } from '@pawdesk/shared';
 import { IconPaw, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, SkeletonRows } from '../../../components/states';
+import { CustomerDnsNotice, useCustomerDns } from '../../../components/donotserve';
 import { PetAvatar } from '../../../components/media/AuthImage';
 import { PetPhotoEditor } from '../../../components/media/PetPhotoEditor';
 import { myPetsKey, myPetsQuery } from '../../../lib/endpoints/customer';
@@ -13,6 +14,8 @@ import { myPetsKey, myPetsQuery } from '../../../lib/endpoints/customer';
 export function MyPetsCard() {
   const q = useQuery(myPetsQuery());
   const qc = useQueryClient();
+  // Paused services (do not serve): the owner's own flag above the list, each pet's under it.
+  const dns = useCustomerDns();
   let body: ReactNode;
   if (q.isPending) body = <SkeletonRows label="Loading your pets" rows={2} height={48} />;
   else if (q.isError)
@@ -30,6 +33,11 @@ export function MyPetsCard() {
   else
     body = (
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="My Pets">
+        {dns.owner ? (
+          <li>
+            <CustomerDnsNotice flag={dns.owner} />
+          </li>
+        ) : null}
         {q.data.map((p) => (
           <Card key={p._id} component="li" withBorder radius="md" padding="sm" data-testid="my-pet-card">
             <Group wrap="nowrap" gap="sm" align="flex-start">
@@ -56,6 +64,11 @@ export function MyPetsCard() {
                 Visits
               </Button>
             </Group>
+            {dns.byPet.get(p._id) ? (
+              <Box mt="xs">
+                <CustomerDnsNotice flag={dns.byPet.get(p._id)!} />
+              </Box>
+            ) : null}
           </Card>
         ))}
       </Stack>

@@ -1,5 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
+  IconBan,
   IconAlertTriangle,
   IconBell,
   IconCake,
@@ -118,6 +119,7 @@ export default function StaffDashboardPage() {
             tiles={[
               { label: 'Prices & plans', to: '/staff/prices', icon: <IconCurrencyRupee size={18} /> },
               { label: 'Staff accounts', to: '/staff/users', icon: <IconUserCog size={18} /> },
+              { label: 'Do not serve', to: '/staff/donotserve', icon: <IconBan size={18} /> },
             ]}
           />
         ) : null}

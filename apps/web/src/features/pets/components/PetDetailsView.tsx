@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PetPhotoEditor } from '../../../components/media/PetPhotoEditor';
 import { invalidatePetData } from '../api/keys';
+import { DnsListBadge, DoNotServePanel } from '../../../components/donotserve';
 import { EditOwnerForm } from './EditOwnerForm';
 import { EditPetForm } from './EditPetForm';
 import { InfoGrid } from './InfoGrid';
@@ -77,6 +78,7 @@ export function PetDetailsView({
                   {pet.segment}
                 </Badge>
               ) : null}
+              <DnsListBadge petId={pet._id} ownerId={pet.owner._id} compact={false} />
             </Group>
           </div>
           <Button
@@ -151,6 +153,8 @@ export function PetDetailsView({
         </Group>
       </Card>
 
+      <DoNotServePanel key={`dns-${pet._id}`} subject={{ petId: pet._id }} name={pet.name} />
+
       {editing === 'pet' ? <EditPetForm key={pet._id} pet={pet} onCancel={() => onEdit(null)} /> : null}
 
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Owner Information">
@@ -169,6 +173,8 @@ export function PetDetailsView({
         </Group>
         <InfoGrid items={owner} cols={2} />
       </Card>
+
+      <DoNotServePanel key={`dns-${pet.owner._id}`} subject={{ ownerId: pet.owner._id }} name={pet.owner.name} />
 
       {editing === 'owner' ? <EditOwnerForm key={pet.owner._id} owner={pet.owner} onCancel={() => onEdit(null)} /> : null}
     </Stack>

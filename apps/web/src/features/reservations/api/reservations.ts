@@ -17,6 +17,7 @@ import type {
   StaySettingsResponse,
   VisitTypeApi,
 } from '@pawdesk/shared';
+import type { DnsOverride, WithDnsOverride } from '@pawdesk/shared/donotserve/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useKeyedSubmit } from '../../../lib/idempotency';
@@ -121,7 +122,7 @@ function useRefresh(money: boolean) {
 /** POST /reservations, one Idempotency-Key per submission (a deposit may be taken with it). */
 export function useCreateReservation() {
   const refresh = useRefresh(true);
-  const send = useKeyedSubmit((body: CreateReservationBody, idempotencyKey: string) =>
+  const send = useKeyedSubmit((body: WithDnsOverride<CreateReservationBody>, idempotencyKey: string) =>
     api<ReservationMoneyResponse>('/reservations', { method: 'POST', body, idempotencyKey }),
   );
   return useMutation({ mutationFn: send, onSuccess: refresh, networkMode: 'always' });
@@ -164,18 +165,27 @@ export function useWaiveNoShow() {
 export function useCheckIn() {
   const refresh = useRefresh(true);
   const send = useKeyedSubmit(
-    (v: { id: string; body: ReservationCheckInBody }, idempotencyKey: string) =>
+    (v: { id: string; body: WithDnsOverride<ReservationCheckInBody> }, idempotencyKey: string) =>
       api<ReservationResponse>(`/reservations/${v.id}/check-in`, { method: 'POST', body: v.body, idempotencyKey }),
     (v) => v.id,
   );
   return useMutation({ mutationFn: send, onSuccess: refresh, networkMode: 'always' });
 }
 
-/** POST /reservations/:id/confirm or /no-show (no money moves). */
+/**
+ * POST /reservations/:id/confirm or /no-show (no money moves). A confirm may carry an admin's do-not-serve override
+ * (`dnsOverride`, issue 20).
+ */
 export function useTransition(action: 'confirm' | 'no-show') {
   const refresh = useRefresh(action === 'no-show');
   return useMutation({
-    mutationFn: (id: string) => api<ReservationResponse>(`/reservations/${id}/${action}`, { method: 'POST', body: {} }),
+    mutationFn: (v: string | { id: string; dnsOverride: DnsOverride }) =>
+      typeof v === 'string'
+        ? api<ReservationResponse>(`/reservations/${v}/${action}`, { method: 'POST', body: {} })
+        : api<ReservationResponse>(`/reservations/${v.id}/${action}`, {
+            method: 'POST',
+            body: { dnsOverride: v.dnsOverride },
+          }),
     onSuccess: refresh,
   });
 }

@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatINR, type Owner, type Reservation } from '@pawdesk/shared';
+import { type DnsOverride, formatINR, type Owner, type Reservation } from '@pawdesk/shared';
 import { IconAlertTriangle, IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useDnsOverride } from '../../../components/donotserve';
 import { LabelledSegments } from '../../../components/LabelledSegments';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -70,6 +71,7 @@ export function BookingModal({
   const [depositOpen, setDepositOpen] = useState(false);
   const create = useCreateReservation();
   const followUp = useDepositFollowUp();
+  const dns = useDnsOverride('reservation');
 
   const type = types.data?.find((t) => t._id === values.visitTypeId) ?? null;
   const halfDayOffered = offersHalfDay(type);
@@ -90,14 +92,13 @@ export function BookingModal({
   const touch = (f: BookingField) => () => setTouched((t) => ({ ...t, [f]: true }));
   const errorOf = (f: BookingField) => serverErrors[f] ?? (tried || touched[f] ? errors[f] : undefined);
 
-  const save = async (deposit: DepositChoice | null) => {
+  const save = async (deposit: DepositChoice | null, dnsOverride?: DnsOverride) => {
     setTried(true);
     if (!body || !current || create.isPending) return;
     setFailure(null);
     try {
-      const res = await create.mutateAsync(
-        createBody(body, values, { waitlist: mode === 'waitlist', deposit: mode === 'save' ? deposit : null }),
-      );
+      const made = createBody(body, values, { waitlist: mode === 'waitlist', deposit: mode === 'save' ? deposit : null });
+      const res = await create.mutateAsync(dnsOverride ? { ...made, dnsOverride } : made);
       setDepositOpen(false);
       // With a deposit, what follows it says what was taken (or opens the card checkout).
       if (!deposit) notify.success(res.message);
@@ -109,6 +110,8 @@ export function BookingModal({
       if (deposit) await followUp.follow(res);
     } catch (err) {
       setDepositOpen(false);
+      // A flagged owner or pet: the reason, and for an admin the override of this one reservation.
+      if (dns.intercept(err, (o) => void save(deposit, o))) return;
       const fields: Partial<Record<BookingField, string>> = {};
       if (err instanceof ApiError)
         for (const [k, m] of Object.entries(err.errors)) if (SERVER_FIELD[k]) fields[SERVER_FIELD[k]] = m;
@@ -271,6 +274,7 @@ export function BookingModal({
         onChoose={(d) => void save(d)}
       />
       {followUp.element}
+      {dns.element}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { DATE_INPUT_FORMAT, parseDayMonthYear } from './dates-input';
 import { longWeekdayOf } from './dates';
 import { type ActionTarget, ReservationActions } from './ReservationActions';
 import { StatusBadge } from './StatusBadge';
+import { DnsListBadge } from '../../../components/donotserve';
 
 export const petNames = (pets: readonly { name: string }[]) =>
   pets.length <= 2
@@ -63,6 +64,7 @@ function EntryCard({
             <Text fw={700} lh={1.3}>
               {petNames(entry.pets)}
             </Text>
+            <DnsListBadge petId={entry.pets.map((p) => p._id)} ownerId={entry.owner._id} />
             <Text size="sm">
               {entry.owner.name}
               {entry.owner.phone ? (

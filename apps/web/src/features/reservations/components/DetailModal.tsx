@@ -19,6 +19,7 @@ import { dayMonthOf, weekdayOf } from './dates';
 import { petNames } from './DayLists';
 import { type ActionTarget, ReservationActions } from './ReservationActions';
 import { StatusBadge } from './StatusBadge';
+import { DnsListBadge } from '../../../components/donotserve';
 
 const ACTION_LABEL: Record<ReservationAction, string> = {
   created: 'Made',
@@ -81,6 +82,7 @@ function DetailBody({ data, today }: { data: ReservationDetailResponse; today: s
             {r.owner.phone ? ` · ${r.owner.phone}` : ''}
             {r.owner.email ? ` · ${r.owner.email}` : ''}
           </Text>
+          <DnsListBadge petId={r.pets.map((p) => p._id)} ownerId={r.owner._id} compact={false} />
         </div>
         <StatusBadge status={r.status} />
       </Group>

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { ADMISSION_ACK_LABEL, formatINR, type ReservationStatus } from '@pawdesk/shared';
+import { ADMISSION_ACK_LABEL, type DnsOverride, formatINR, type ReservationStatus } from '@pawdesk/shared';
 import {
   IconAlertTriangle,
   IconBan,
@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm';
+import { useDnsOverride } from '../../../components/donotserve';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
@@ -95,27 +96,31 @@ export function ReservationActions({
   const [depositOpen, setDepositOpen] = useState(false);
   const [admission, setAdmission] = useState<string[] | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
+  const dns = useDnsOverride('reservation');
 
-  const doCheckIn = async (acknowledge: boolean) => {
+  const doCheckIn = async (acknowledge: boolean, dnsOverride?: DnsOverride) => {
     if (!id || checkIn.isPending) return;
     try {
-      const res = await checkIn.mutateAsync({ id, body: acknowledge ? { admissionAcknowledged: true } : {} });
+      const body = { ...(acknowledge ? { admissionAcknowledged: true } : {}), ...(dnsOverride ? { dnsOverride } : {}) };
+      const res = await checkIn.mutateAsync({ id, body });
       setAdmission(null);
       setAcknowledged(false);
       notify.success(res.message ?? 'Checked in');
     } catch (err) {
+      if (dns.intercept(err, (o) => void doCheckIn(acknowledge, o))) return;
       const lines = admissionLines(err);
       if (lines) setAdmission(lines);
       else notify.error(serverMessage(err, 'The server did not answer. Check in again: it is done at most once.'), err);
     }
   };
 
-  const doConfirm = async () => {
+  const doConfirm = async (dnsOverride?: DnsOverride) => {
     if (!id) return;
     try {
-      const res = await confirmIt.mutateAsync(id);
+      const res = await confirmIt.mutateAsync(dnsOverride ? { id, dnsOverride } : id);
       notify.success(res.message ?? 'Reservation confirmed');
     } catch (err) {
+      if (dns.intercept(err, (o) => void doConfirm(o))) return;
       notify.error(serverMessage(err, 'Could not confirm the reservation'), err);
     }
   };
@@ -271,6 +276,7 @@ export function ReservationActions({
           </Group>
         </Stack>
       </Modal>
+      {dns.element}
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { PetDetails } from '@pawdesk/shared';
 import { IconDog, IconPhone, IconUser } from '@tabler/icons-react';
+import { DnsListBadge } from '../../../components/donotserve';
 
-/** The pet the visit is for: name, breed (or custom breed), owner and phone. */
+/** The pet the visit is for: name, breed (or custom breed), owner and phone; the red badge when flagged do not serve. */
 export function PetHeader({ pet }: { pet: PetDetails }) {
   const breed = pet.customBreed || pet.breed || pet.species;
   return (
@@ -31,6 +32,7 @@ export function PetHeader({ pet }: { pet: PetDetails }) {
               <Text size="sm">{pet.owner.phone}</Text>
             </Group>
           </Group>
+          <DnsListBadge petId={pet._id} ownerId={pet.owner._id} compact={false} />
         </Stack>
       </Group>
     </Card>

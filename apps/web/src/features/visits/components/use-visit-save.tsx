@@ -1,4 +1,5 @@
 import {
+  type DnsOverride,
   SALE_PAYMENT_METHODS,
   type SalePaymentMethod,
   VISIT_MESSAGES,
@@ -10,6 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type PaymentChoice, PaymentModal } from '../../../components/PaymentModal';
 import { usePaymentFollowUp } from '../../../components/PaymentFollowUp';
+import { useDnsOverride } from '../../../components/donotserve';
 import { ApiError, errorMessage, serverAnswered } from '../../../lib/api-client';
 import { petDetailsQuery } from '../../../lib/endpoints/pets';
 import { notify } from '../../../lib/notify';
@@ -106,17 +108,20 @@ export function useVisitSave(petId: string | null, visitTypeId: string, credit: 
   const methods = boarded ? SALE_PAYMENT_METHODS : SALE_PAYMENT_METHODS.filter((m) => m !== 'stay_bill');
   const [pending, setPending] = useState<SaveRequest | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // A flagged owner or pet: the refusal's reason, and for an admin the override of this one visit.
+  const dns = useDnsOverride('visit');
 
   const toCollect = (total: number) => (credit ? amountToCollect(total, credit.held).collect : total);
 
-  const run = (req: SaveRequest, choice: VisitChoice | null) => {
+  const run = (req: SaveRequest, choice: VisitChoice | null, dnsOverride?: DnsOverride) => {
     const built = saveInput(req, choice);
     if (!built) {
       notify.error(VISIT_MESSAGES.paymentMethod);
       return;
     }
     // The appointment it fulfils: the server applies the money held for it and collects only the rest.
-    const input = credit ? ({ ...built, body: { ...built.body, appointmentId: credit.appointmentId } } as typeof built) : built;
+    const extra = { ...(credit ? { appointmentId: credit.appointmentId } : {}), ...(dnsOverride ? { dnsOverride } : {}) };
+    const input = Object.keys(extra).length ? ({ ...built, body: { ...built.body, ...extra } } as typeof built) : built;
     setFieldErrors({});
     save.mutate(input, {
       onSuccess: async (res) => {
@@ -127,6 +132,7 @@ export function useVisitSave(petId: string | null, visitTypeId: string, credit: 
       },
       onError: (err) => {
         setPending(null);
+        if (dns.intercept(err, (override) => run(req, choice, override))) return;
         req.admission?.refused(err);
         if (isPriceMismatch(err)) void qc.invalidateQueries({ queryKey: queryRoots.visits });
         if (err instanceof ApiError) setFieldErrors(err.errors);
@@ -182,6 +188,7 @@ export function useVisitSave(petId: string | null, visitTypeId: string, credit: 
           walletOwnerId={owner}
         />
         {followUp.element}
+        {dns.element}
       </>
     ),
   };
