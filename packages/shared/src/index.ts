@@ -52,3 +52,5 @@ export * from './stays/booking.ts';
 export * from './customer/summary.ts';
 export * from './appointments/rules.ts';
 export * from './appointments/schemas.ts';
+export * from './care/slots.rules.ts';
+export * from './care/schemas.ts';

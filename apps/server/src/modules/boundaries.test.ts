@@ -60,6 +60,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   tax_document_lines: 'documents',
   reservations: 'reservations',
   reservation_pets: 'reservations',
+  care_slots: 'care',
+  care_items: 'care',
+  care_tasks: 'care',
+  pet_care_profiles: 'care',
+  pet_care_warnings: 'care',
 };
 
 /**

@@ -40,6 +40,7 @@ import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { customerAreaRoutes } from './customer-area/customer-area.routes.ts';
 import { appointmentRoutes } from './appointments/appointments.routes.ts';
 import { ownerInboxRoutes } from './owner-inbox/owner-inbox.routes.ts';
+import { careRoutes } from './care/care.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -84,4 +85,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   customerAreaRoutes,
   appointmentRoutes,
   ownerInboxRoutes,
+  careRoutes,
 ];

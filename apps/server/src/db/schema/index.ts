@@ -11,3 +11,4 @@ export * from './takings.ts';
 export * from './history.ts';
 export * from './documents.ts';
 export * from './reservations.ts';
+export * from './care.ts';
