@@ -342,6 +342,8 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
     async (fx) => ({ params: { id: await visitOfA(fx) } }),
   ),
   [`POST ${V}/documents/{id}/email`]: staffOnly(200, async (fx) => ({ params: { id: await receiptOfA(fx) }, body: {} })),
+  // Photos (issue 20): staff and the owner they belong to; B is refused A's photo (a signed link: media.test.ts).
+  [`GET ${V}/media/{hash}`]: ownerOrStaff(200, async (fx) => ({ params: { hash: await fx.photoOfA() } })),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
   // The live stream: the matrix's inject cannot hold a stream open, so it asks without Accept: text/event-stream and

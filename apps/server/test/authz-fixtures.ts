@@ -3,7 +3,9 @@ import { todayIn } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
 import { notifications, subscriptionPlans, users, visitTypes } from '../src/db/schema/index.ts';
 import type { Caller } from './authz-expectations.ts';
+import { storeImage } from '../src/modules/media/media.service.ts';
 import { makeItem, makeOwner, makePet, phone } from './factories.ts';
+import { jpeg } from './images.ts';
 import type { TestApp, TestUser } from './harness.ts';
 
 export interface CustomerFixture {
@@ -50,6 +52,8 @@ export interface Fixtures {
   visit(): Promise<string>;
   /** A shop sale to customer A paid in cash (through the API): its receipt's id (a document, issue 17). */
   receipt(): Promise<string>;
+  /** A photo of customer A's (a media hash), stored once per fixture set. */
+  photoOfA(): Promise<string>;
 }
 
 async function customer(t: TestApp, name: string): Promise<CustomerFixture> {
@@ -74,6 +78,7 @@ export async function makeFixtures(t: TestApp): Promise<Fixtures> {
   const [subscribable] = await db.select().from(visitTypes).where(eq(visitTypes.hasSubscription, true)).limit(1);
   const [inquiry] = await db.select().from(visitTypes).where(eq(visitTypes.code, 'inquiry'));
   let n = 0;
+  let photo: Promise<string> | undefined;
   return {
     visitTypeId: subscribable!.id,
     inquiryTypeId: inquiry!.id,
@@ -94,6 +99,12 @@ export async function makeFixtures(t: TestApp): Promise<Fixtures> {
       const res = await t.call({ method: 'POST', url: '/api/v1/visit/addshopvisit', payload: body, token: staff.token });
       if (res.statusCode !== 201) throw new Error(`fixture receipt: ${res.statusCode} ${res.body}`);
       return res.json().payment._id as string;
+    },
+    photoOfA: () => {
+      photo ??= jpeg().then(
+        async (bytes) => (await storeImage(db, bytes, { scope: `pet:${a.petId}`, ownerId: a.ownerId, userId: staff.id })).hash,
+      );
+      return photo;
     },
     plan: async () => {
       const [row] = await db

@@ -54,3 +54,4 @@ export * from './appointments/rules.ts';
 export * from './appointments/schemas.ts';
 export * from './care/slots.rules.ts';
 export * from './care/schemas.ts';
+export * from './media/schemas.ts';

@@ -55,6 +55,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   idempotency_keys: 'payments',
   staff_notifications: 'staff-notifications',
   owner_notifications: 'notifications',
+  media: 'media',
   visit_search: 'history',
   tax_documents: 'documents',
   tax_document_lines: 'documents',

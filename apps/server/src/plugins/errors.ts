@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { MEDIA_MESSAGES } from '@pawdesk/shared';
 import { AppError, pgCode } from '../lib/errors.ts';
+import { isPhotoTooLarge } from './input.ts';
 import { safeError } from '../lib/log-safe.ts';
 
 const PARTS: Record<string, string> = { body: 'Request body', querystring: 'Query string', params: 'Path', headers: 'Headers' };
@@ -57,6 +59,7 @@ export default fp(async function errors(app: FastifyInstance) {
       }));
       return reply.code(400).send(validationAnswer(issues, 'body'));
     }
+    if (isPhotoTooLarge(err, req)) return reply.code(400).send({ success: false, message: MEDIA_MESSAGES.tooLarge });
     if (!isResponseSerializationError(err as never) && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const message =
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'

@@ -1,4 +1,4 @@
-import { BROKEN_TEXT_MESSAGE, CONTROL_CHARS_MESSAGE, hasBrokenChars, hasControlChars } from '@pawdesk/shared';
+import { BROKEN_TEXT_MESSAGE, CONTROL_CHARS_MESSAGE, hasBrokenChars, hasControlChars, MEDIA_MAX_BYTES } from '@pawdesk/shared';
 import type {
   FastifyError,
   FastifyInstance,
@@ -19,6 +19,8 @@ import type { ZodType } from 'zod';
  * - Validation: the route's zod schema, then a net under it: no string or key of what reaches the handler holds
  *   a control character other than tab and line breaks (the shared text helpers are stricter per field; this
  *   also covers schemas written with a bare `z.string()` or `z.record`).
+ * - Photos (issue 20): an `image/*` or `application/octet-stream` body arrives as its bytes, up to 10 MB (a larger
+ *   one is the 400 of `isPhotoTooLarge`); what the bytes really are is the media module's check, not the header's.
  */
 export default fp(async function input(app: FastifyInstance) {
   const json = app.getDefaultJsonParser('remove', 'remove');
@@ -27,7 +29,16 @@ export default fp(async function input(app: FastifyInstance) {
     if ((body as string).trim() === '') return done(null, undefined);
     json(req, body as string, done);
   });
+  const bytes = (_req: FastifyRequest, body: string | Buffer, done: (e: null, b: Buffer) => void) => done(null, body as Buffer);
+  app.addContentTypeParser(/^image\//i, { parseAs: 'buffer', bodyLimit: MEDIA_MAX_BYTES }, bytes);
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MEDIA_MAX_BYTES }, bytes);
 });
+
+/** A photo upload over the parser's 10 MB: a 400 with the photo's message rather than a bare 413. */
+export function isPhotoTooLarge(err: FastifyError, req: FastifyRequest): boolean {
+  const type = req.headers['content-type'] ?? '';
+  return err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && /^(image\/|application\/octet-stream)/i.test(type);
+}
 
 /**
  * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (`/pet/getpetdetails/%zz`) or a path

@@ -4,7 +4,7 @@
  * Amounts are rupees; the server takes every price from the plan.
  */
 import { z } from 'zod';
-import { idSchema, MAX_TOTAL_RUPEES, requiredId, rupees, text } from '../common.ts';
+import { MAX_TOTAL_RUPEES, requiredId, rupees, text } from '../common.ts';
 import { VISIT_MESSAGES } from '../visits/rules.ts';
 import { savedVisitSchema, visitPaymentSchema } from '../visits/schemas.ts';
 import { subscriptionPlanRefSchema, subscriptionStateFields } from './views.ts';

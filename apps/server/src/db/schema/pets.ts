@@ -42,6 +42,8 @@ export const pets = pgTable(
     neutered: boolean('neutered').notNull().default(false),
     registrationDate: date('registration_date', { mode: 'string' }).notNull(),
     segment: varchar('segment', { length: 16 }),
+    /** The pet's photo (issue 20): the content hash of its `media` rows; null when it has none. */
+    photoHash: varchar('photo_hash', { length: 64 }),
     createdBy: ref('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

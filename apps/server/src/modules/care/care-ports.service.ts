@@ -39,7 +39,7 @@ type SummaryProvider = (db: DbOrTx, boardingId: string, day: string) => Promise<
 type IncidentProvider = (db: DbOrTx, boardingId: string) => Promise<RunCardIncident[]>;
 type ReportCardStatusProvider = (db: DbOrTx, boardingIds: readonly string[], day: string) => Promise<Set<string>>;
 
-let summary: SummaryProvider | null = null;
+let summary: SummaryProvider = async () => ({ entries: [], text: '' });
 let incidents: IncidentProvider = async () => [];
 let reportCards: ReportCardStatusProvider = async () => new Set();
 
@@ -48,9 +48,8 @@ export function registerCareDaySummary(p: SummaryProvider): void {
   summary = p;
 }
 
-/** The care log of a stay's business day (`yyyy-MM-dd`), for a report card's summary. */
+/** The care log of a stay's business day (`yyyy-MM-dd`), for a report card's summary (empty until care registers). */
 export function careDaySummary(db: DbOrTx, boardingId: string, day: string): Promise<CareDaySummary> {
-  if (!summary) throw new Error('No care day summary is registered (the care module registers it at load)');
   return summary(db, boardingId, day);
 }
 

@@ -28,6 +28,7 @@ import {
   updateOwner,
 } from './pets.repo.ts';
 import { petDetails, petFormFields, withVaccinations } from './pets.service.ts';
+import { registerCustomerOwnerLookup } from '../media/media.service.ts';
 
 /** Most pets one customer's list returns (a household, not a kennel). */
 export const CUSTOMER_PETS_MAX = 200;
@@ -80,6 +81,9 @@ async function createOwnOwner(tx: DbOrTx, user: UserRow, phone: string, address:
   await assertPhoneFree(tx, phone, undefined, message);
   return insertOwner(tx, { name: user.fullName, email: user.email, phone, address, userId: user.id });
 }
+
+// The photos a customer may fetch are their owner record's (media module, issue 20).
+registerCustomerOwnerLookup(async (db, userId) => (await findOwnerByUser(db, userId))?.id ?? null);
 
 /** The owner record linked to a customer account (id, phone, address), if any. */
 export async function customerOwnerOf(db: DbOrTx, userId: string): Promise<OwnerRow | undefined> {

@@ -78,5 +78,9 @@ describe('site', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(refused.headers['strict-transport-security']).toContain('max-age=');
+    // The camera for a pet's photo (issue 20); the rest off.
+    expect(res.headers['permissions-policy']).toContain('camera=(self)');
+    expect(res.headers['permissions-policy']).toContain('geolocation=()');
+    expect(res.headers['permissions-policy']).toContain('microphone=()');
   });
 });

@@ -90,7 +90,6 @@ CREATE UNIQUE INDEX "care_tasks_once_uq" ON "care_tasks" USING btree ("item_id",
 CREATE INDEX "care_tasks_boarding_day_idx" ON "care_tasks" USING btree ("boarding_id","day");--> statement-breakpoint
 CREATE INDEX "care_tasks_day_idx" ON "care_tasks" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "pet_care_warnings_pet_idx" ON "pet_care_warnings" USING btree ("pet_id","position");--> statement-breakpoint
--- Reference data: the default care slots (business time zone), which admins edit on the Care slots screen.
 INSERT INTO "care_slots" ("id", "name", "start_minute", "end_minute") VALUES
 	('0000000000000000000ca701', 'Morning', 420, 660),
 	('0000000000000000000ca702', 'Noon', 660, 900),
