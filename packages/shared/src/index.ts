@@ -54,4 +54,5 @@ export * from './appointments/rules.ts';
 export * from './appointments/schemas.ts';
 export * from './care/slots.rules.ts';
 export * from './care/schemas.ts';
+export * from './care/run-card.ts';
 export * from './media/schemas.ts';
