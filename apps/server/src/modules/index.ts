@@ -41,6 +41,7 @@ import { customerAreaRoutes } from './customer-area/customer-area.routes.ts';
 import { appointmentRoutes } from './appointments/appointments.routes.ts';
 import { ownerInboxRoutes } from './owner-inbox/owner-inbox.routes.ts';
 import { careRoutes } from './care/care.routes.ts';
+import { runCardRoutes } from './care/run-card.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
@@ -87,5 +88,6 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   appointmentRoutes,
   ownerInboxRoutes,
   careRoutes,
+  runCardRoutes,
   mediaRoutes,
 ];

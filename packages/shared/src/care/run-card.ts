@@ -52,7 +52,8 @@ export function vaccineStatus(nextDue: string | null, today: string): VaccineSta
 export function runCardDays(firstDay: string, lastDay: string, today: string): { days: string[]; truncated: boolean } {
   const last = lastDay < firstDay ? firstDay : lastDay;
   const total = daysBetween(firstDay, last) + 1;
-  if (total <= RUN_CARD_MAX_DAYS) return { days: Array.from({ length: total }, (_, i) => addDays(firstDay, i)), truncated: false };
+  if (total <= RUN_CARD_MAX_DAYS)
+    return { days: Array.from({ length: total }, (_, i) => addDays(firstDay, i)), truncated: false };
   const focus = today < firstDay ? firstDay : today > last ? last : today;
   const latestStart = addDays(last, -(RUN_CARD_MAX_DAYS - 1));
   let start = addDays(focus, -7);

@@ -10,6 +10,7 @@ const petWithOwner = {
   breed: pets.breed,
   color: pets.color,
   dob: pets.dob,
+  photoHash: pets.photoHash,
   ownerId: owners.id,
   ownerName: owners.name,
   ownerPhone: owners.phone,
@@ -23,6 +24,7 @@ export interface PetWithOwnerRow {
   breed: string;
   color: string;
   dob: string | null;
+  photoHash: string | null;
   ownerId: string;
   ownerName: string;
   ownerPhone: string;

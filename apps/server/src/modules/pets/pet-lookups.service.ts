@@ -1,3 +1,4 @@
+import { type Photo, photoOf } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
@@ -24,6 +25,8 @@ export interface PetWithOwner {
   breed: string;
   color: string;
   dob: string | null;
+  /** The pet's photo (issue 20), for a thumbnail beside its name; null when it has none. */
+  photo: Photo | null;
   owner: { id: string; name: string; phone: string; email: string | null };
 }
 
@@ -34,6 +37,7 @@ const toPetWithOwner = (r: PetWithOwnerRow): PetWithOwner => ({
   breed: r.breed,
   color: r.color,
   dob: r.dob,
+  photo: r.photoHash ? photoOf(r.photoHash) : null,
   owner: { id: r.ownerId, name: r.ownerName, phone: r.ownerPhone, email: r.ownerEmail },
 });
 
