@@ -34,8 +34,9 @@ export function stayDays(b: DeboardRow, today: string, tz: string) {
   const entryDay = wallClock(b.entryTime, tz).date;
   const expectedExitDay = addDays(entryDay, Math.max(1, b.numberOfDays) - 1);
   // A closed stay ends on its exit day; a pet still in house past its expected exit is still on the card today.
-  const end = b.isBoarded ? today : b.exitTime ? wallClock(b.exitTime, tz).date : expectedExitDay;
-  const lastDay = b.isBoarded ? (end > expectedExitDay ? end : expectedExitDay) : end;
+  let lastDay = expectedExitDay;
+  if (!b.isBoarded) lastDay = b.exitTime ? wallClock(b.exitTime, tz).date : expectedExitDay;
+  else if (today > expectedExitDay) lastDay = today;
   return { entryDay, expectedExitDay, lastDay };
 }
 
