@@ -48,6 +48,8 @@ const P = {
   users: page(() => import('../features/users/pages/UsersPage')),
   takings: page(() => import('../features/takings/pages/TakingsPage')),
   staffDocument: page(() => import('../features/documents/pages/DocumentPage')),
+  runCard: page(() => import('../features/care/pages/RunCardPage')),
+  runCards: page(() => import('../features/care/pages/RunCardsPage')),
   // customer
   customerDashboard: page(() => import('./pages/CustomerDashboardRoute')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
@@ -131,6 +133,8 @@ export const routes: RouteObject[] = [
       guarded('/staff/account', P.staffAccount),
       guarded('/staff/takings', P.takings),
       guarded('/staff/documents/:id', P.staffDocument),
+      guarded('/staff/care/runcard/:boardingId', P.runCard),
+      guarded('/staff/care/runcards', P.runCards),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/profile', P.customerProfile),
