@@ -6,6 +6,7 @@ import {
   type RunCardRow,
   runCardDayLabel,
   shortDay,
+  speciesLabel,
   VACCINE_STATUS_LABEL,
   WARNING_LABEL,
   wallClock,
@@ -86,7 +87,8 @@ function photoBox(pdf: Pdf, card: RunCard, photos: ReadonlyMap<string, Buffer>, 
       .split(/\s+/)
       .filter(Boolean)
       .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
+      .flatMap((w) => w.match(/\p{L}|\p{N}/u) ?? [])
+      .map((c) => c.toUpperCase())
       .join('') || '?';
   pdf
     .fillColor(GREY)
@@ -129,7 +131,7 @@ function drawA4(pdf: Pdf, card: RunCard, o: RunCardPdfOptions) {
   const tw = width - photo - 12 - 120;
   pdf.fillColor('black').font('bold').fontSize(20).text(card.pet.name, tx, m, { width: tw });
   pdf.font('regular').fontSize(9.5);
-  const about = [card.pet.species, card.pet.breed, card.pet.sex, card.pet.age].filter(Boolean).join(' · ');
+  const about = [speciesLabel(card.pet.species), card.pet.breed, card.pet.sex, card.pet.age].filter(Boolean).join(' · ');
   pdf.text(about, { width: tw });
   pdf.text(`Owner: ${phoneLine(card.owner.name, card.owner.phone)}`, { width: tw });
   pdf.font('bold').text(`Emergency: ${phoneLine(card.emergencyContact.name, card.emergencyContact.phone)}`, { width: tw });
@@ -338,7 +340,8 @@ const initials = (name: string) =>
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 3)
-    .map((w) => w[0]!.toUpperCase())
+    .flatMap((w) => w.match(/\p{L}|\p{N}/u) ?? [])
+    .map((c) => c.toUpperCase())
     .join('');
 
 /** The kennel card (A6): photo, name, warnings, phones, today's and tomorrow's tasks with boxes. */
@@ -351,7 +354,9 @@ function drawKennel(pdf: Pdf, card: RunCard, o: RunCardPdfOptions) {
   const tw = width - photo - 8;
   pdf.fillColor('black').font('bold').fontSize(16).text(card.pet.name, tx, m, { width: tw });
   pdf.font('regular').fontSize(7.5);
-  pdf.text([card.pet.species, card.pet.breed, card.pet.sex, card.pet.age].filter(Boolean).join(' · '), { width: tw });
+  pdf.text([speciesLabel(card.pet.species), card.pet.breed, card.pet.sex, card.pet.age].filter(Boolean).join(' · '), {
+    width: tw,
+  });
   pdf.text(`Owner: ${phoneLine(card.owner.name, card.owner.phone)}`, { width: tw });
   pdf.font('bold').text(`Emergency: ${phoneLine(card.emergencyContact.name, card.emergencyContact.phone)}`, { width: tw });
   const out = card.stay.exitTime ? 'left' : `out ${shortDay(card.stay.expectedExitDay)}`;

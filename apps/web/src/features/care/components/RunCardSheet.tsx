@@ -7,6 +7,7 @@ import {
   type RunCardFormat,
   type RunCardRow,
   runCardDayLabel,
+  speciesLabel,
   VACCINE_STATUS_LABEL,
   WARNING_LABEL,
 } from '@pawdesk/shared';
@@ -24,7 +25,8 @@ const initials = (name: string) =>
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 3)
-    .map((w) => w[0]!.toUpperCase())
+    .flatMap((w) => w.match(/\p{L}|\p{N}/u) ?? [])
+    .map((c) => c.toUpperCase())
     .join('');
 
 const phoneLine = (name: string | null, phone: string | null) => [name, phone].filter(Boolean).join(' · ') || 'Not given';
@@ -137,7 +139,7 @@ export function RunCardGrid({ card, days, kennel = false }: { card: RunCard; day
 
 function Head({ card, kennel }: { card: RunCard; kennel: boolean }) {
   const s = card.stay;
-  const about = [card.pet.species, card.pet.breed, card.pet.sex, card.pet.age].filter(Boolean).join(' · ');
+  const about = [speciesLabel(card.pet.species), card.pet.breed, card.pet.sex, card.pet.age].filter(Boolean).join(' · ');
   const out = s.exitTime ? `left ${formatDateTime(s.exitTime)}` : `expected out ${formatDate(s.expectedExitDay)}`;
   return (
     <header className={classes.head}>
