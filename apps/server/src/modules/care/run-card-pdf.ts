@@ -227,7 +227,8 @@ function grid(
   const cellW = Math.min(44, (width - 150) / days.length);
   const labelW = width - cellW * days.length;
   const headH = 22;
-  const rowH = 22;
+  // Room to tick and jot a word by hand.
+  const rowH = 26;
   const bottom = pdf.page.height - 32;
   const index = new Map(card.days.map((d, i) => [d, i]));
   let y = y0;
@@ -288,7 +289,7 @@ function grid(
       .font('regular')
       .fontSize(8)
       .fillColor('black')
-      .text(r.label, x + 4, y + 11, { width: labelW - 8, height: 10, lineBreak: false, ellipsis: true });
+      .text(r.label, x + 4, y + 13, { width: labelW - 8, height: 10, lineBreak: false, ellipsis: true });
     days.forEach((d, i) => {
       const cell = r.cells[index.get(d) ?? -1];
       const cx = x + labelW + i * cellW;
@@ -308,7 +309,7 @@ function grid(
           .font('regular')
           .fontSize(5.5)
           .fillColor(bad ? RED : 'black')
-          .text(cell.recorded.feedbackLabel, cx + 1, y + 4, {
+          .text(cell.recorded.feedbackLabel, cx + 1, y + 6, {
             width: cellW - 2,
             align: 'center',
             lineBreak: false,
@@ -316,7 +317,7 @@ function grid(
           });
         pdf
           .fillColor(GREY)
-          .text(initials(cell.recorded.by), cx + 1, y + 12, { width: cellW - 2, align: 'center', lineBreak: false });
+          .text(initials(cell.recorded.by), cx + 1, y + 14, { width: cellW - 2, align: 'center', lineBreak: false });
         pdf.fillColor('black');
         return;
       }
