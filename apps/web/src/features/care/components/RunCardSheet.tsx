@@ -211,10 +211,12 @@ function A4Card({ card }: { card: RunCard }) {
       ) : (
         pages.map((days) => <RunCardGrid key={days[0]} card={card} days={days} />)
       )}
-      <p className={classes.hint}>
-        Tick each box when done and note how it went. Grey: not planned that day.
-        {card.daysTruncated ? ` A long stay: the card shows ${card.days.length} days.` : ''}
-      </p>
+      {card.rows.length > 0 ? (
+        <p className={classes.hint}>
+          Tick each box when done and note how it went. Grey: not planned that day.
+          {card.daysTruncated ? ` A long stay: the card shows ${card.days.length} days.` : ''}
+        </p>
+      ) : null}
     </article>
   );
 }

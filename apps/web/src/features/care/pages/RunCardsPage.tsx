@@ -28,7 +28,7 @@ export default function RunCardsPage() {
         disabled={cards.length === 0}
         download={() => downloadTodaysRunCardsPdf(day, format)}
       />
-      <Text className={classes.hint} component="h1" size="sm" fw={600} c="dimmed">
+      <Text className={classes.listHead} component="h1" size="sm" fw={600} c="dimmed">
         Run cards for {formatDate(day)}: {cards.length} {cards.length === 1 ? 'pet' : 'pets'} in house
       </Text>
       {cards.length === 0 ? (
