@@ -349,6 +349,14 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
     async (fx) => ({ params: { id: await visitOfA(fx) } }),
   ),
   [`POST ${V}/documents/{id}/email`]: staffOnly(200, async (fx) => ({ params: { id: await receiptOfA(fx) }, body: {} })),
+  // Run cards (issue 20): staff only; an unknown stay is a 404 (run-card.test.ts reads real stays, A4 and kennel).
+  [`GET ${V}/care/stays/{boardingId}/runcard`]: staffOnly(404, () => ({ params: { boardingId: UNKNOWN_ID } })),
+  [`GET ${V}/care/stays/{boardingId}/runcard.pdf`]: staffOnly(404, () => ({
+    params: { boardingId: UNKNOWN_ID },
+    query: { format: 'kennel' },
+  })),
+  [`GET ${V}/care/runcards`]: staffOnly(200),
+  [`GET ${V}/care/runcards.pdf`]: staffOnly(200, () => ({ query: { format: 'a4' } })),
   // Photos (issue 20): staff and the owner they belong to; B is refused A's photo (a signed link: media.test.ts).
   [`GET ${V}/media/{hash}`]: ownerOrStaff(200, async (fx) => ({ params: { hash: await fx.photoOfA() } })),
   // A pet's photo: staff any pet, A their own; B is refused A's pet (403) and nothing changes.

@@ -52,5 +52,8 @@ export * from './stays/booking.ts';
 export * from './customer/summary.ts';
 export * from './appointments/rules.ts';
 export * from './appointments/schemas.ts';
+export * from './care/slots.rules.ts';
+export * from './care/schemas.ts';
+export * from './care/run-card.ts';
 export * from './media/schemas.ts';
 export * from './donotserve/schemas.ts';

@@ -64,6 +64,11 @@ export const TABLE_OWNERS: Record<string, string> = {
   service_flags: 'donotserve',
   service_flag_lift_requests: 'donotserve',
   service_flag_overrides: 'donotserve',
+  care_slots: 'care',
+  care_items: 'care',
+  care_tasks: 'care',
+  pet_care_profiles: 'care',
+  pet_care_warnings: 'care',
 };
 
 /**

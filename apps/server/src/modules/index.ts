@@ -41,6 +41,8 @@ import { reservationRoutes } from './reservations/reservations.routes.ts';
 import { customerAreaRoutes } from './customer-area/customer-area.routes.ts';
 import { appointmentRoutes } from './appointments/appointments.routes.ts';
 import { ownerInboxRoutes } from './owner-inbox/owner-inbox.routes.ts';
+import { careRoutes } from './care/care.routes.ts';
+import { runCardRoutes } from './care/run-card.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { dataExportRoutes } from './data-export/data-export.routes.ts';
 import { doNotServeRoutes } from './donotserve/donotserve.routes.ts';
@@ -92,6 +94,8 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   customerAreaRoutes,
   appointmentRoutes,
   ownerInboxRoutes,
+  careRoutes,
+  runCardRoutes,
   mediaRoutes,
   dataExportRoutes,
   doNotServeRoutes,

@@ -49,6 +49,8 @@ const P = {
   takings: page(() => import('../features/takings/pages/TakingsPage')),
   staffDocument: page(() => import('../features/documents/pages/DocumentPage')),
   doNotServe: page(() => import('../features/donotserve/pages/DoNotServePage')),
+  runCard: page(() => import('../features/care/pages/RunCardPage')),
+  runCards: page(() => import('../features/care/pages/RunCardsPage')),
   // customer
   customerDashboard: page(() => import('./pages/CustomerDashboardRoute')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
@@ -133,6 +135,8 @@ export const routes: RouteObject[] = [
       guarded('/staff/takings', P.takings),
       guarded('/staff/documents/:id', P.staffDocument),
       guarded('/staff/donotserve', P.doNotServe),
+      guarded('/staff/care/runcard/:boardingId', P.runCard),
+      guarded('/staff/care/runcards', P.runCards),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/profile', P.customerProfile),

@@ -18,6 +18,8 @@ export const queryRoots = {
   /** /auth/…: the signed-in account's sessions. */
   auth: ['auth'],
   boarding: ['boarding'],
+  /** /care/…: care plans, the care board, run cards. */
+  care: ['care'],
   /** /documents/…, /customer/documents: GST tax invoices, bills of supply, credit notes and receipts. */
   documents: ['documents'],
   /** /donotserve/…, /customer/donotserve: do-not-serve flags on owners and pets, and owners' review requests. */

@@ -23,6 +23,8 @@ export const STAFF_STREAM_EVENTS = {
   notification: 'notification',
   /** The server lost its database listener for a while: reload the list. */
   resync: 'resync',
+  /** A care task was recorded or undone (issue 20): `{ boardingId, day }`; the care board refetches. */
+  care: 'care',
 } as const;
 
 /** Most ids one mark-read call takes. */

@@ -11,5 +11,6 @@ export * from './takings.ts';
 export * from './history.ts';
 export * from './documents.ts';
 export * from './reservations.ts';
+export * from './care.ts';
 export * from './media.ts';
 export * from './donotserve.ts';

@@ -54,7 +54,7 @@ export interface AdmissionAck {
 export async function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<BoardingRow> {
   const today = dateInTz(b.entryTime, b.tz);
   await assertRoomOnDays(tx, { visitTypeId: b.visitTypeId, ...stayDays(today, b.numberOfDays), pets: 1, today, tz: b.tz });
-  return insertBoarding(tx, {
+  const row = await insertBoarding(tx, {
     petId: b.petId,
     visitTypeId: b.visitTypeId,
     visitId: b.visitId,
@@ -72,6 +72,26 @@ export async function startBoarding(tx: DbOrTx, b: NewBoarding): Promise<Boardin
         }
       : {}),
   });
+  for (const l of stayStartedListeners) await l(tx, { boarding: row });
+  return row;
+}
+
+/**
+ * A stay that started (the pet was boarded), announced inside the sale's transaction so what follows commits with it
+ * (issue 20: the pet's care instructions become the stay's care plan). Listeners are registered once, at load, by
+ * modules that depend on boarding (care); boarding imports none of them (no import cycle). A listener must not write
+ * money.
+ */
+export interface StayStarted {
+  boarding: BoardingRow;
+}
+export type StayStartedListener = (tx: DbOrTx, e: StayStarted) => Promise<void>;
+
+const stayStartedListeners = new Set<StayStartedListener>();
+
+/** Registers a listener (the same function twice is one listener). */
+export function onStayStarted(listener: StayStartedListener): void {
+  stayStartedListeners.add(listener);
 }
 
 /** The pet's active boarding with its purpose, as `checkboarding` answers it; undefined when not boarded. */

@@ -72,3 +72,8 @@ export async function countBoardedByType(db: DbOrTx): Promise<{ visitTypeId: str
     .where(eq(boardings.isBoarded, true))
     .groupBy(boardings.visitTypeId);
 }
+
+/** The pets in house now (every boarding type), oldest entry first; at most `limit` (the care board). */
+export async function boardedNow(db: DbOrTx, limit: number): Promise<DeboardRow[]> {
+  return db.select().from(boardings).where(eq(boardings.isBoarded, true)).orderBy(boardings.entryTime, boardings.id).limit(limit);
+}

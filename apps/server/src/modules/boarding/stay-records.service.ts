@@ -6,7 +6,7 @@ import { type Closing, closeBoarding as closeBoardingRow, type DeboardRow } from
  * closed. The boarding module owns the table; nobody else imports its repo.
  */
 export type { BoardedCursor, Closing, DeboardRow } from './deboarding.repo.ts';
-export { boardingById, countBoardedByType, pageBoardingsOfType, setExtraCharged } from './deboarding.repo.ts';
+export { boardedNow, boardingById, countBoardedByType, pageBoardingsOfType, setExtraCharged } from './deboarding.repo.ts';
 
 /**
  * A stay that closed (the pet was deboarded), announced inside the deboarding's transaction, so what follows from it

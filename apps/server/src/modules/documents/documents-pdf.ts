@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { formatINR, type TaxDocumentView } from '@pawdesk/shared';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { newPdf } from '../../lib/pdf.ts';
 
 /**
  * A document as an A4 PDF (pdfkit) in DejaVu Sans, embedded: the standard PDF fonts have no ₹ (U+20B9), DejaVu does
@@ -11,34 +9,15 @@ import QRCode from 'qrcode';
  * amount in words, a credit note's original, a receipt's payment, and a UPI QR code for what is still due.
  */
 
-const require = createRequire(import.meta.url);
-/** The fonts, parsed once by fontkit (pdfkit's font engine) and shared by every document: 5× faster than a file each time. */
-const fontkit = require('fontkit') as { create(data: Uint8Array): unknown };
-let fonts: { regular: unknown; bold: unknown } | undefined;
-const parsedFonts = () =>
-  (fonts ??= {
-    regular: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))),
-    bold: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'))),
-  });
-
 const money = (rupees: number) => formatINR(rupees);
 const pct = (r: number | null) => (r === null ? 'Exempt' : `${r}%`);
 
 export async function documentPdf(doc: TaxDocumentView): Promise<Buffer> {
   const qr = doc.upi ? await QRCode.toBuffer(doc.upi.uri, { margin: 1, width: 240 }) : null;
-  const pdf = new PDFDocument({
+  const { pdf, done } = newPdf({
     size: 'A4',
     margin: 40,
     info: { Title: `${doc.title} ${doc.number}`, Author: doc.seller.name, Subject: doc.title },
-  });
-  // pdfkit 0.20 takes a fontkit font as well as a file (PDFFontFactory.open); its types name only files.
-  pdf.registerFont('regular', parsedFonts().regular as Buffer);
-  pdf.registerFont('bold', parsedFonts().bold as Buffer);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
   });
 
   const left = 40;

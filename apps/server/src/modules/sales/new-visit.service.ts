@@ -258,7 +258,13 @@ export async function addGroomingVisit(ctx: AppContext, b: Parsed<typeof groomin
  * each with a stock movement 'sold' naming the visit; a sale beyond the stock is refused (409, the prescription
  * messages' style) and writes nothing. A walk-in sale (`walkIn`, no pet) is sold to the Walk-in customer.
  */
-export async function addShopVisit(ctx: AppContext, b: Parsed<typeof shopVisitBody>, userId: string) {
+export async function addShopVisit(
+  ctx: AppContext,
+  b: Parsed<typeof shopVisitBody>,
+  userId: string,
+  /** A step of the caller's in the sale's transaction (issue 20: the care task a house dose is charged for). */
+  hooks: { finish?: VisitSale['finish'] } = {},
+) {
   const buyer = b.walkIn ? { name: b.walkIn.name, phone: b.walkIn.phone ?? null } : null;
   const type = buyer
     ? await walkInShopType(ctx.db, b.visitType)
@@ -344,6 +350,7 @@ export async function addShopVisit(ctx: AppContext, b: Parsed<typeof shopVisitBo
         }
         return undefined;
       },
+      finish: hooks.finish,
     }),
   );
 }

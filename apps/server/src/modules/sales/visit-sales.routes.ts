@@ -104,7 +104,9 @@ export const visitSaleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     addGroomingVisit,
   );
   for (const path of ['/visit/addshopvisit', '/visit/addshoppingvisit']) {
-    saveRoute(path, 'Save a Shop visit (each line quantity × price; the total is their sum)', shopVisitBody, addShopVisit);
+    saveRoute(path, 'Save a Shop visit (each line quantity × price; the total is their sum)', shopVisitBody, (c, b, u) =>
+      addShopVisit(c, b, u),
+    );
   }
   saveRoute(
     '/visit/addvisit',

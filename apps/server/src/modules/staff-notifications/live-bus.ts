@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Listening } from '../../db/client.ts';
-import { STAFF_NOTIFY_CHANNEL, type StaffNotifyPayload } from './staff-notifications.service.ts';
+import { STAFF_NOTIFY_CHANNEL, type StaffEventPayload, type StaffNotifyPayload } from './staff-notifications.service.ts';
 
 export interface LiveSubscriber {
   /** A new staff notification was committed (on any instance). */
   onNotification(p: StaffNotifyPayload): void;
+  /** A live event another module published (publishStaffEvent), e.g. a care task recorded. */
+  onEvent?(p: StaffEventPayload): void;
   /** The database connection was lost and is back: notifications may have been missed; reload. */
   onResync(): void;
 }
@@ -20,10 +22,15 @@ export function createLiveBus(listen: Database['listen'], log: FastifyBaseLogger
   let closed = false;
 
   const onPayload = (raw: string) => {
-    let p: StaffNotifyPayload;
+    let p: StaffNotifyPayload & Partial<StaffEventPayload>;
     try {
-      p = JSON.parse(raw) as StaffNotifyPayload;
+      p = JSON.parse(raw) as StaffNotifyPayload & Partial<StaffEventPayload>;
     } catch {
+      return;
+    }
+    if (typeof p?.event === 'string' && typeof p.data === 'object' && p.data !== null) {
+      const e = { event: p.event, data: p.data };
+      for (const s of subscribers) s.onEvent?.(e);
       return;
     }
     if (typeof p?.id !== 'string') return;

@@ -90,7 +90,7 @@ export const staffNotificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       schema: {
         tags,
         summary:
-          "Server-sent events (Accept: text/event-stream): 'ready' with the unread count on connect, 'notification' for each new one the caller sees, 'resync' when the client should reload the list; heartbeat comments",
+          "Server-sent events (Accept: text/event-stream): 'ready' with the unread count on connect, 'notification' for each new one the caller sees, 'resync' when the client should reload the list; 'care' when a care task is recorded or undone; heartbeat comments",
       },
     },
     async (req, reply) => {
@@ -113,6 +113,7 @@ export const staffNotificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
             (err) => req.log.warn({ err: safeError(err) }, 'staff notifications: could not read a new notification'),
           );
         },
+        onEvent: (e) => send({ event: e.event, data: e.data }),
         onResync: () => send({ event: EV.resync, data: {} }),
       });
       reply.sse.onClose(() => {

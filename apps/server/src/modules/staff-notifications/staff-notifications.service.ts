@@ -72,6 +72,28 @@ export async function raiseStaffNotification(db: DbOrTx, n: StaffNotice): Promis
   return row;
 }
 
+/**
+ * What the NOTIFY carries for a live event that is not a notification (issue 20: a care task recorded or undone): the
+ * stream sends it to every staff stream as the SSE event `event` with `data`; the screens refetch on it.
+ */
+export interface StaffEventPayload {
+  event: string;
+  data: Record<string, string>;
+}
+
+/** Events other modules may publish on the staff stream (never 'ready', 'notification' or 'resync'). */
+const STAFF_EVENTS: ReadonlySet<string> = new Set(['care']);
+
+/**
+ * Publishes a live event on the staff stream, in the caller's transaction: open streams on every instance receive it
+ * once it commits (not at all on a rollback).
+ */
+export async function publishStaffEvent(db: DbOrTx, event: string, data: Record<string, string>): Promise<void> {
+  if (!STAFF_EVENTS.has(event)) throw new Error(`Unknown staff stream event: ${event}`);
+  const payload: StaffEventPayload = { event, data };
+  await notifyChannel(db, STAFF_NOTIFY_CHANNEL, JSON.stringify(payload));
+}
+
 export const toApi = notificationView;
 
 /** One notification as the API shows it (the live stream reads each announced one). */

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate } from '@pawdesk/shared';
-import { IconEye, IconListDetails, IconPaw } from '@tabler/icons-react';
+import { IconEye, IconListDetails, IconPaw, IconPrinter } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { LoadMore } from '../../../components/LoadMore';
 import { PetAvatar } from '../../../components/media/AuthImage';
 import { Money } from '../../../components/Money';
@@ -26,15 +27,28 @@ export function StatusBadge({ boarded }: { boarded: boolean }) {
 
 function DetailsButton({ row, onOpen }: { row: BoardedPetRow; onOpen: (row: BoardedPetRow) => void }) {
   return (
-    <Button
-      size="xs"
-      variant="light"
-      leftSection={<IconEye size={14} aria-hidden />}
-      onClick={() => onOpen(row)}
-      aria-label={`Show Details of ${row.petId.name}`}
-    >
-      Show Details
-    </Button>
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {/* The stay's printable run card (issue 20; a finished stay's card is its history). */}
+      <Button
+        size="xs"
+        variant="default"
+        component={Link}
+        to={`/staff/care/runcard/${row._id}`}
+        leftSection={<IconPrinter size={14} aria-hidden />}
+        aria-label={`Run card of ${row.petId.name}`}
+      >
+        Run card
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconEye size={14} aria-hidden />}
+        onClick={() => onOpen(row)}
+        aria-label={`Show Details of ${row.petId.name}`}
+      >
+        Show Details
+      </Button>
+    </Group>
   );
 }
 

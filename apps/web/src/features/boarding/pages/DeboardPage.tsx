@@ -1,4 +1,4 @@
-import { Alert, Anchor, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { BoardedPetRow, DeboardResponse } from '@pawdesk/shared';
 import { formatINR } from '@pawdesk/shared/money';
@@ -48,7 +48,20 @@ export default function DeboardPage() {
 
   return (
     <>
-      <PageHeader title="Deboard Pets" subtitle="Choose a category, open a stay's details, take what is due and deboard" />
+      <PageHeader
+        title="Deboard Pets"
+        subtitle="Choose a category, open a stay's details, take what is due and deboard"
+        actions={
+          <Button
+            component={Link}
+            to="/staff/care/runcards"
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+          >
+            Print all run cards for today
+          </Button>
+        }
+      />
       {left ? <CheckedOut left={left} onClose={() => setLeft(null)} /> : null}
       {compact ? (
         <Stack gap="md">
