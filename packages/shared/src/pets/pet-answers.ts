@@ -1,5 +1,6 @@
 /** Answer contracts of the pet and owner calls: owners, pets, vaccinations, pages (spec 000 §3, §7; spec 001 §3). */
 import { z } from 'zod';
+import { careWarningSchema } from '../care/schemas.ts';
 
 export const ownerSchema = z.object({
   _id: z.string(),
@@ -38,6 +39,8 @@ export const petSchema = z.object({
   segment: z.string().nullable(),
   createdAt: z.string(),
   owner: ownerSchema,
+  /** Care warnings (issue 20: allergy, aggression, escape risk, special needs), shown as badges; [] when none. */
+  careWarnings: z.array(careWarningSchema),
 });
 export type Pet = z.infer<typeof petSchema>;
 
