@@ -23,7 +23,10 @@ export async function careWarningsByPet(db: DbOrTx, petIds: readonly string[]): 
 }
 
 /** The pets with their `careWarnings` filled in (one lookup for the whole list). */
-export async function withCareWarnings<T extends { _id: string }>(db: DbOrTx, pets: T[]): Promise<(T & { careWarnings: CareWarning[] })[]> {
+export async function withCareWarnings<T extends { _id: string }>(
+  db: DbOrTx,
+  pets: T[],
+): Promise<(T & { careWarnings: CareWarning[] })[]> {
   const map = await careWarningsByPet(
     db,
     pets.map((p) => p._id),
