@@ -24,13 +24,13 @@ export function CareWarningBadges({
   if (!warnings?.length) return null;
   return (
     <Group gap={4} wrap="wrap" data-testid="care-warnings">
-      {warnings.map((w, i) => {
+      {warnings.map((w) => {
         const look = LOOK[w.kind] ?? LOOK.special_needs;
         const Icon = look.icon;
         const label = `${WARNING_LABEL[w.kind] ?? w.kind}: ${w.text}`;
         const badge = (
           <Badge
-            key={`${w.kind}-${i}`}
+            key={`${w.kind}-${w.text}`}
             color={look.color}
             variant="light"
             size={compact ? 'sm' : 'md'}
@@ -42,7 +42,7 @@ export function CareWarningBadges({
           </Badge>
         );
         return compact ? (
-          <Tooltip key={`${w.kind}-${i}`} label={label} withArrow multiline maw={260}>
+          <Tooltip key={`${w.kind}-${w.text}`} label={label} withArrow multiline maw={260}>
             {badge}
           </Tooltip>
         ) : (

@@ -1,5 +1,6 @@
 import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { breedLabel, type Pet } from '@pawdesk/shared';
+import { CareWarningBadges } from './CareWarningBadges';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import classes from './PetList.module.css';
@@ -91,9 +92,12 @@ export function PetList({
                   aria-current={pet._id === selectedId ? 'true' : undefined}
                   onClick={() => onSelect(pet._id)}
                 >
-                  <Text fw={600} size="sm" truncate>
-                    {pet.name}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={600} size="sm" truncate>
+                      {pet.name}
+                    </Text>
+                    <CareWarningBadges warnings={pet.careWarnings} compact />
+                  </Group>
                   <Group gap={4} wrap="nowrap">
                     <Text size="xs" c="dimmed" truncate>
                       {breedLabel(pet)} - Owner: {pet.owner.name}

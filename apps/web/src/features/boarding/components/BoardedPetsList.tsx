@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { CareWarningBadges } from '../../../components/CareWarningBadges';
 import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate } from '@pawdesk/shared';
 import { IconEye, IconListDetails, IconPaw } from '@tabler/icons-react';
 import { LoadMore } from '../../../components/LoadMore';
@@ -63,7 +64,10 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r._id} data-testid="boarded-row">
-              <Table.Td fw={600}>{r.petId.name}</Table.Td>
+              <Table.Td fw={600}>
+                {r.petId.name}
+                <CareWarningBadges warnings={r.petId.careWarnings} compact />
+              </Table.Td>
               <Table.Td>{r.petId.owner.name}</Table.Td>
               <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{r.petId.owner.phone}</Table.Td>
               <Table.Td>
@@ -94,6 +98,7 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
               <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                 {r.petId.name}
               </Text>
+              <CareWarningBadges warnings={r.petId.careWarnings} compact />
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {r.petId.owner.name} · {r.petId.owner.phone}
               </Text>

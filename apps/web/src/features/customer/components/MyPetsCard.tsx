@@ -1,8 +1,9 @@
-import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { ageLabel, breedLabel, type PetDetails, todayIn } from '@pawdesk/shared';
 import { IconPaw, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { CareWarningBadges } from '../../../components/CareWarningBadges';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, SkeletonRows } from '../../../components/states';
 import { myPetsQuery } from '../../../lib/endpoints/customer';
@@ -21,8 +22,9 @@ function PetAvatar({ pet }: { pet: PetDetails }) {
 }
 
 /** My Pets: the customer's registered pets, each leading to its visits, and Register New Pet. */
-export function MyPetsCard() {
+export function MyPetsCard({ petCare }: { petCare?: (petId: string) => ReactNode } = {}) {
   const q = useQuery(myPetsQuery());
+  const [careOf, setCareOf] = useState<PetDetails | null>(null);
   let body: ReactNode;
   if (q.isPending) body = <SkeletonRows label="Loading your pets" rows={2} height={48} />;
   else if (q.isError)
@@ -52,7 +54,13 @@ export function MyPetsCard() {
                   {breedLabel(p)}
                   {p.dob ? ` · ${ageLabel(p.dob, todayIn())}` : ''}
                 </Text>
+                <CareWarningBadges warnings={p.careWarnings} compact />
               </div>
+              {petCare ? (
+                <Button variant="subtle" size="xs" aria-label={`${p.name}: care instructions`} onClick={() => setCareOf(p)}>
+                  Care
+                </Button>
+              ) : null}
               <Button
                 component={Link}
                 to={`/customer/viewpetvisit/${p._id}`}
@@ -69,6 +77,11 @@ export function MyPetsCard() {
     );
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="my-pets-title">
+      {careOf && petCare ? (
+        <Modal opened onClose={() => setCareOf(null)} title={`${careOf.name}: care instructions`} size="lg">
+          {petCare(careOf._id)}
+        </Modal>
+      ) : null}
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} fz="lg" id="my-pets-title">
           My Pets

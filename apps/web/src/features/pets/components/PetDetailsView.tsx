@@ -13,7 +13,9 @@ import {
   IconVaccine,
   IconWallet,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { CareWarningBadges } from '../../../components/CareWarningBadges';
 import { EditOwnerForm } from './EditOwnerForm';
 import { EditPetForm } from './EditPetForm';
 import { InfoGrid } from './InfoGrid';
@@ -35,11 +37,14 @@ export function PetDetailsView({
   onOpenPanel,
   editing,
   onEdit,
+  care,
 }: {
   pet: PetDetails;
   onOpenPanel: (p: PanelName) => void;
   editing: 'pet' | 'owner' | null;
   onEdit: (what: 'pet' | 'owner' | null) => void;
+  /** The pet's care instructions card (the care feature's, composed by the app shell). */
+  care?: ReactNode;
 }) {
   const navigate = useNavigate();
   const details: [string, string][] = [
@@ -84,6 +89,7 @@ export function PetDetailsView({
             Edit Pet Details
           </Button>
         </Group>
+        <CareWarningBadges warnings={pet.careWarnings} />
         <InfoGrid items={details} cols={3} />
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="lg">
@@ -143,6 +149,7 @@ export function PetDetailsView({
           </Button>
         </Group>
       </Card>
+      {care}
 
       {editing === 'pet' ? <EditPetForm key={pet._id} pet={pet} onCancel={() => onEdit(null)} /> : null}
 
