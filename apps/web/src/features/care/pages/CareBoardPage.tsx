@@ -7,6 +7,7 @@ import {
   Modal,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -96,7 +97,7 @@ export default function CareBoardPage() {
           hint={todo ? 'Every task of the chosen slot is recorded.' : 'Pets appear here when their stay starts.'}
         />
       ) : (
-        <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {pets.map((p) => (
             <PetCard
               key={p.boardingId}
@@ -106,7 +107,7 @@ export default function CareBoardPage() {
               onPlan={() => setPlanOf(p)}
             />
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
 
       {open ? <RecordModal pet={open.pet} task={open.task} onClose={() => setOpen(null)} /> : null}
@@ -130,30 +131,36 @@ function PetCard({
   const groups = groupBySlot(pet.tasks, slots);
   return (
     <Card withBorder radius="md" padding="sm" component="article" aria-label={pet.petName} data-testid="care-pet">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={2} fz="lg">
-            {pet.petName}
-          </Title>
-          <Text size="xs" c="dimmed" truncate>
-            {pet.breed} · {pet.ownerName} · {pet.boardingType.purpose}
-          </Text>
-        </Stack>
-        <Stack gap={4} align="flex-end">
-          <Badge variant="light" color={progress.late ? 'red' : progress.done === progress.total ? 'green' : 'gray'}>
-            {progress.done}/{progress.total} done
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Title order={2} fz="lg">
+          {pet.petName}
+        </Title>
+        <Text size="xs" c="dimmed" truncate>
+          {pet.breed} · {pet.ownerName} · {pet.boardingType.purpose}
+        </Text>
+      </Stack>
+      <Group gap={6} mt={6} wrap="wrap">
+        {progress.total === 0 ? (
+          <Badge variant="light" color="gray">
+            No tasks today
           </Badge>
-          {pet.reportCardDone ? null : (
-            <Badge variant="outline" color="grape" size="sm" data-testid="no-report-card">
-              No report card yet
-            </Badge>
-          )}
-        </Stack>
+        ) : (
+          <Badge variant="light" color={progress.late ? 'red' : progress.done === progress.total ? 'green' : 'gray'}>
+            {progress.done}/{progress.total} done{progress.late ? ` · ${progress.late} late` : ''}
+          </Badge>
+        )}
+        {pet.reportCardDone ? null : (
+          <Badge variant="outline" color="grape" data-testid="no-report-card">
+            No report card yet
+          </Badge>
+        )}
       </Group>
-      <CareWarningBadges warnings={pet.careWarnings} compact />
+      <div style={{ marginTop: 6 }}>
+        <CareWarningBadges warnings={pet.careWarnings} compact />
+      </div>
       {groups.length === 0 ? (
         <Text size="sm" c="dimmed" mt="xs">
-          No tasks in the plan today.
+          Nothing planned today: open the care plan to add meals and doses.
         </Text>
       ) : (
         <Stack gap={6} mt="xs">
