@@ -371,6 +371,32 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // The live stream: the matrix's inject cannot hold a stream open, so it asks without Accept: text/event-stream and
   // staff get 406 (after the auth check); staff-notifications/live.test.ts opens real streams (200) over HTTP.
   [`GET ${V}/staff/notifications/stream`]: staffOnly(406),
+  // Care (issue 20): staff routes; an owner reads their own pet's instructions only; the slots are admins' to change.
+  // Unknown stays and tasks are a 404 (care.test.ts covers the rest).
+  [`GET ${V}/care/slots`]: staffOnly(200),
+  [`PUT ${V}/care/slots`]: adminOnly(200, () => ({
+    body: {
+      slots: [
+        { _id: '0000000000000000000ca701', name: 'Morning', start: '07:00', end: '11:00' },
+        { _id: '0000000000000000000ca702', name: 'Noon', start: '11:00', end: '15:00' },
+        { _id: '0000000000000000000ca703', name: 'Evening', start: '15:00', end: '20:00' },
+      ],
+    },
+  })),
+  [`GET ${V}/care/pets/{petId}`]: ownerOrStaff(200, (fx) => ({ params: { petId: fx.a.petId } })),
+  [`PUT ${V}/care/pets/{petId}`]: staffOnly(200, (fx) => ({
+    params: { petId: fx.a.petId },
+    body: { items: [], warnings: [{ kind: 'allergy', text: 'Matrix' }], emergencyContact: null },
+  })),
+  [`GET ${V}/care/stays/{boardingId}/plan`]: staffOnly(404, () => ({ params: { boardingId: UNKNOWN_ID } })),
+  [`PUT ${V}/care/stays/{boardingId}/plan`]: staffOnly(404, () => ({ params: { boardingId: UNKNOWN_ID }, body: { items: [] } })),
+  [`POST ${V}/care/stays/{boardingId}/plan/save-to-pet`]: staffOnly(404, () => ({ params: { boardingId: UNKNOWN_ID } })),
+  [`GET ${V}/care/stays/{boardingId}/log`]: staffOnly(404, () => ({ params: { boardingId: UNKNOWN_ID } })),
+  [`GET ${V}/care/board`]: staffOnly(200, () => ({ query: { todo: 'true' } })),
+  [`POST ${V}/care/tasks`]: staffOnly(404, () => ({
+    body: { boardingId: UNKNOWN_ID, itemId: UNKNOWN_ID, slotKey: '0000000000000000000ca701', feedback: 'given' },
+  })),
+  [`DELETE ${V}/care/tasks/{id}`]: staffOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
   // The owners' inbox (issue 19): the caller's own entries; B naming A's ids marks nothing (owner-inbox.test.ts).
   [`GET ${V}/customer/notifications`]: customerOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/customer/notifications/read`]: customerOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),

@@ -1,5 +1,6 @@
 import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { breedLabel, type Pet } from '@pawdesk/shared';
+import { CareWarningBadges } from './CareWarningBadges';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { DnsListBadge } from './donotserve/DoNotServeBadge';
@@ -101,6 +102,7 @@ export function PetList({
                           {pet.name}
                         </Text>
                         <DnsListBadge petId={pet._id} ownerId={pet.owner._id} />
+                        <CareWarningBadges warnings={pet.careWarnings} compact />
                       </Group>
                       <Text size="xs" c="dimmed" truncate>
                         {breedLabel(pet)} - Owner: {pet.owner.name}

@@ -18,7 +18,7 @@ export const queryRoots = {
   /** /auth/…: the signed-in account's sessions. */
   auth: ['auth'],
   boarding: ['boarding'],
-  /** /care/…: care plans, the care board, run cards. */
+  /** /care/…: care instructions, stay plans, the care board (issue 20). */
   care: ['care'],
   /** /documents/…, /customer/documents: GST tax invoices, bills of supply, credit notes and receipts. */
   documents: ['documents'],

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { addPushedNotification, invalidateStaffNotifications } from './endpoints/staff-notifications';
 import { keepStreamOpen } from './event-stream';
+import { queryRoots } from './query-keys';
 
 export const STAFF_STREAM_PATH = '/staff/notifications/stream';
 
@@ -25,6 +26,11 @@ export function useStaffNotificationStream(enabled: boolean, onNew?: (n: StaffNo
       onEvent: (e) => {
         if (e.event === EV.ready || e.event === EV.resync) {
           void invalidateStaffNotifications(qc);
+          // The care board may have missed a task recorded while the stream was down.
+          void qc.invalidateQueries({ queryKey: queryRoots.care });
+        } else if (e.event === EV.care) {
+          // A care task was recorded or undone on some device: the board reloads (issue 20).
+          void qc.invalidateQueries({ queryKey: queryRoots.care });
         } else if (e.event === EV.notification) {
           let n: StaffNotification;
           try {

@@ -5,6 +5,7 @@
  * amount; the client only chooses how to pay.
  */
 import { z } from 'zod';
+import { careWarningSchema } from '../care/schemas.ts';
 import { cursorQuery, idSchema, rupees, text } from '../common.ts';
 import { ledgerPaymentSchema } from '../payments/schemas.ts';
 import { visitPaymentSchema } from '../visits/schemas.ts';
@@ -71,6 +72,8 @@ export const boardedPetRowSchema = z.object({
     owner: z.object({ _id: z.string(), name: z.string(), phone: z.string() }),
     /** The pet's photo (issue 20), for the list's thumbnail; null when it has none. */
     photo: photoSchema.nullable(),
+    /** Care warnings (issue 20), shown as badges; [] when none. */
+    careWarnings: z.array(careWarningSchema),
   }),
   boardingType: z.object({ _id: z.string(), purpose: z.string(), code: z.string() }),
   /**

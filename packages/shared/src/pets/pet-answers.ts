@@ -1,6 +1,7 @@
 /** Answer contracts of the pet and owner calls: owners, pets, vaccinations, pages (spec 000 §3, §7; spec 001 §3). */
 import { z } from 'zod';
 import { photoSchema } from '../media/schemas.ts';
+import { careWarningSchema } from '../care/schemas.ts';
 
 export const ownerSchema = z.object({
   _id: z.string(),
@@ -41,6 +42,8 @@ export const petSchema = z.object({
   owner: ownerSchema,
   /** The pet's photo (issue 20): its display and thumbnail paths under /api/v1; null when it has none. */
   photo: photoSchema.nullable(),
+  /** Care warnings (issue 20: allergy, aggression, escape risk, special needs), shown as badges; [] when none. */
+  careWarnings: z.array(careWarningSchema),
 });
 export type Pet = z.infer<typeof petSchema>;
 

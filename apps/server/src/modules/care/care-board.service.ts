@@ -92,6 +92,16 @@ export async function careBoard(
   const done = new Map(tasks.map((t) => [`${t.itemId}|${t.slotKey}`, t]));
   const itemsOf = groupBy(items, (i) => i.boardingId!);
 
+  // When each due minute of today happens (a handful of distinct minutes; Intl formatting is not free per task).
+  const dueAt = new Map<number, string>();
+  const dueIso = (minute: number) => {
+    let iso = dueAt.get(minute);
+    if (!iso) {
+      iso = instantAt(day, hhmmOf(Math.min(minute, 1439)), ctx.config.tz).toISOString();
+      dueAt.set(minute, iso);
+    }
+    return iso;
+  };
   let total = 0;
   let doneCount = 0;
   let lateCount = 0;
@@ -111,7 +121,7 @@ export async function careBoard(
         slotName: t.slotName,
         label: api.label,
         instructions: t.item.instructions,
-        dueAt: instantAt(day, hhmmOf(Math.min(t.dueMinute, 1439)), ctx.config.tz).toISOString(),
+        dueAt: dueIso(t.dueMinute),
         late: isLate(day, t.dueMinute, clock, rec !== null),
         fromStock: t.item.inventoryItemId !== null,
         task: rec ? taskToApi(rec) : null,

@@ -2,7 +2,8 @@ import { DEFAULT_TZ } from '@pawdesk/shared';
 import { onStayStarted } from '../boarding/boarding.service.ts';
 import { careDaySummaryOf } from './care-board.service.ts';
 import { registerCareDaySummary } from './care-ports.service.ts';
-import { copyIntoPlan } from './care.service.ts';
+import { careWarningsOfPets, copyIntoPlan } from './care.service.ts';
+import { provideCareWarnings } from '../pets/pet-care-warnings.service.ts';
 
 /**
  * What the care module hooks into at load (imported by care.routes.ts, which modules/index.ts mounts): a stay that
@@ -20,3 +21,4 @@ export function setCareTimeZone(tz: string): void {
 const copyAtStart: Parameters<typeof onStayStarted>[0] = (tx, e) => copyIntoPlan(tx, e.boarding.petId, e.boarding.id);
 onStayStarted(copyAtStart);
 registerCareDaySummary((db, boardingId, day) => careDaySummaryOf(db, boardingId, day, businessTz));
+provideCareWarnings((db, petIds) => careWarningsOfPets(db, petIds));

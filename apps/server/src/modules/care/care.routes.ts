@@ -145,7 +145,7 @@ export const careRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags,
         summary: "Saves the stay's plan back as the pet's standing instructions (explicit action)",
         params: stayParams,
-        body: z.object({}).strict().nullish(),
+        body: z.object({}).nullish(),
         response: { 200: stayPlanResponse },
       },
     },

@@ -109,6 +109,40 @@ describe('standing instructions', () => {
   });
 });
 
+describe('care warnings on every pet read', () => {
+  it('Pet Records (list, search, details), Deboard Pets and the customer’s pets carry careWarnings', async () => {
+    at('08:00');
+    const cust = await t.user('customer');
+    const owner = await makeOwner(db(), { userId: cust.id });
+    const p = await makePet(db(), { ownerId: owner.id, name: 'Warny' });
+    await setInstructions(
+      p.id,
+      instructions([], {
+        warnings: [
+          { kind: 'escape_risk', text: 'Jumps fences' },
+          { kind: 'aggression', text: 'Not with cats' },
+        ],
+      }),
+    );
+    const expected = [
+      { kind: 'escape_risk', text: 'Jumps fences' },
+      { kind: 'aggression', text: 'Not with cats' },
+    ];
+    const details = (await call('GET', `/pet/getpetdetails/${p.id}`)).json();
+    expect(details.pet.careWarnings).toEqual(expected);
+    const list = (await call('GET', '/pet/getallpets?limit=50')).json();
+    expect(list.list.find((x: { _id: string }) => x._id === p.id).careWarnings).toEqual(expected);
+    expect(list.list.every((x: { careWarnings: unknown }) => Array.isArray(x.careWarnings))).toBe(true);
+    const search = (await call('GET', '/pet/getfilteredpetsbynameandphone?name=Warny&limit=10')).json();
+    expect(search.list[0].careWarnings).toEqual(expected);
+    const s = await k.board('hostel', { days: 1 }, p.id);
+    const boarded = (await call('GET', `/pet/getboardedpetslist?type=${k.types.hostel!.id}&limit=50`)).json();
+    expect(boarded.boardedPetList.find((r: { _id: string }) => r._id === s.boardingId).petId.careWarnings).toEqual(expected);
+    const mine = (await call('POST', '/customer/pet/getallpets', {}, cust.token)).json();
+    expect(mine.pets[0].careWarnings).toEqual(expected);
+  });
+});
+
 describe('the stay’s plan', () => {
   it('starting a stay of every boarding type copies the pet’s instructions into its plan', async () => {
     at('08:00');

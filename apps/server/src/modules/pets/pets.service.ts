@@ -45,6 +45,7 @@ import {
 } from './pets.repo.ts';
 import { findOwnersGst, updateOwnerGst } from './owner-gst.repo.ts';
 import { replaceVaccinations } from './vaccinations.ts';
+import { careWarningsByPet, withCareWarnings } from './pet-care-warnings.service.ts';
 
 export function toPet(r: PetOwnerRow): Pet {
   return {
@@ -62,6 +63,8 @@ export function toPet(r: PetOwnerRow): Pet {
     createdAt: r.createdAt,
     owner: { _id: r.ownerId, name: r.ownerName, phone: r.ownerPhone, email: r.ownerEmail, address: r.ownerAddress },
     photo: r.photoHash ? photoOf(r.photoHash) : null,
+    // Filled by the list and detail reads (withCareWarnings: one query for a list).
+    careWarnings: [],
   };
 }
 
@@ -70,8 +73,13 @@ export async function withVaccinations(db: DbOrTx, rows: PetOwnerRow[]): Promise
     db,
     rows.map((r) => r.id),
   );
+  const warnings = await careWarningsByPet(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...toPet(r),
+    careWarnings: warnings.get(r.id) ?? [],
     vaccinations: vacc
       .filter((v) => v.petId === r.id)
       .map((v) => ({
@@ -118,7 +126,7 @@ async function petPage(db: DbOrTx, where: Where, opts: PageOpts): Promise<{ list
   const limit = opts.limit ?? PET_LIST_UNPAGED_MAX;
   const rows = await findPets(db, { ...where, limit, cursor: opts.cursor });
   const { rows: pageRows, nextCursor } = page(rows, limit);
-  return { list: pageRows.map(toPet), nextCursor };
+  return { list: await withCareWarnings(db, pageRows.map(toPet)), nextCursor };
 }
 
 /** The All Pets list: newest first, one page. */
@@ -162,7 +170,7 @@ export function petsByBreedAndSpecies(db: DbOrTx, q: { species?: string; breed?:
 /** Pets registered on a day, newest first (bounded). */
 export async function petsRegisteredOn(db: DbOrTx, date: string): Promise<Pet[]> {
   const rows = await findPets(db, { petWhere: registeredOn(date), limit: PETS_BY_DATE_MAX - 1 });
-  return rows.map(toPet);
+  return withCareWarnings(db, rows.map(toPet));
 }
 
 export async function petDetails(db: DbOrTx, id: string): Promise<PetDetails> {

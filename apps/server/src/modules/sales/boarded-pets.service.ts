@@ -12,6 +12,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { type PetWithOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
+import { careWarningsByPet } from '../pets/pet-care-warnings.service.ts';
 import { BOARDING_CODES, visitTypeById } from '../visit-types/visit-types.service.ts';
 import { type BoardedCursor, countBoardedByType, pageBoardingsOfType } from '../boarding/stay-records.service.ts';
 import { loadStay, quoteToApi } from './stay.service.ts';
@@ -49,6 +50,10 @@ export async function boardedPets(
     ctx.db,
     pageRows.map((r) => r.row.petId),
   );
+  const warnings = await careWarningsByPet(
+    ctx.db,
+    pageRows.map((r) => r.row.petId),
+  );
   const boardingType = { _id: type.id, purpose: type.purpose, code: type.code };
   const boardedPetList = pageRows.map(({ row }): BoardedPetRow => {
     const pet = pets.get(row.petId);
@@ -58,7 +63,7 @@ export async function boardedPets(
       entryTime: row.entryTime.toISOString(),
       exitTime: row.exitTime ? row.exitTime.toISOString() : null,
       numberOfDays: row.numberOfDays,
-      petId: petOf(row.petId, pet),
+      petId: { ...petOf(row.petId, pet), careWarnings: warnings.get(row.petId) ?? [] },
       boardingType,
     };
   });

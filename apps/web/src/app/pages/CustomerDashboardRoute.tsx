@@ -1,5 +1,6 @@
 import { BookServicesCard, UpcomingAppointmentsCard } from '../../features/appointments';
 import CustomerDashboardPage from '../../features/customer/pages/CustomerDashboardPage';
+import { PetCareCard } from '../../features/care';
 import { CustomerInboxCard } from '../../features/notifications';
 
 /**
@@ -12,6 +13,7 @@ export default function CustomerDashboardRoute() {
       bookServices={<BookServicesCard />}
       upcoming={<UpcomingAppointmentsCard />}
       inbox={<CustomerInboxCard />}
+      petCare={(petId) => <PetCareCard petId={petId} editable={false} />}
     />
   );
 }

@@ -19,6 +19,7 @@ export const PUBLIC_NAV: NavLink[] = [
 export const STAFF_NAV: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Deboard', to: '/staff/deboard' },
+  { label: 'Care', to: '/staff/care' },
   {
     label: 'Reservations',
     to: '/staff/reservations',

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { CareWarningBadges } from '../../../components/CareWarningBadges';
 import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate } from '@pawdesk/shared';
 import { IconEye, IconListDetails, IconPaw, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -84,6 +85,7 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
                   <PetAvatar photo={r.petId.photo} name={r.petId.name} size={36} radius="xl" variant="light" />
                   {r.petId.name}
                   <DnsListBadge petId={r.petId._id} ownerId={r.petId.owner._id} />
+                  <CareWarningBadges warnings={r.petId.careWarnings} compact />
                 </Group>
               </Table.Td>
               <Table.Td>{r.petId.owner.name}</Table.Td>
@@ -118,6 +120,7 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
                 {r.petId.name}
               </Text>
               <DnsListBadge petId={r.petId._id} ownerId={r.petId.owner._id} />
+              <CareWarningBadges warnings={r.petId.careWarnings} compact />
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {r.petId.owner.name} · {r.petId.owner.phone}
               </Text>

@@ -1,8 +1,9 @@
-import { Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { ageLabel, breedLabel, todayIn } from '@pawdesk/shared';
+import { Box, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ageLabel, breedLabel, type PetDetails, todayIn } from '@pawdesk/shared';
 import { IconPaw, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { CareWarningBadges } from '../../../components/CareWarningBadges';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, SkeletonRows } from '../../../components/states';
 import { CustomerDnsNotice, useCustomerDns } from '../../../components/donotserve';
@@ -11,9 +12,10 @@ import { PetPhotoEditor } from '../../../components/media/PetPhotoEditor';
 import { myPetsKey, myPetsQuery } from '../../../lib/endpoints/customer';
 
 /** My Pets: the customer's registered pets with their photos (add or change one), each leading to its visits. */
-export function MyPetsCard() {
+export function MyPetsCard({ petCare }: { petCare?: (petId: string) => ReactNode } = {}) {
   const q = useQuery(myPetsQuery());
   const qc = useQueryClient();
+  const [careOf, setCareOf] = useState<PetDetails | null>(null);
   // Paused services (do not serve): the owner's own flag above the list, each pet's under it.
   const dns = useCustomerDns();
   let body: ReactNode;
@@ -50,10 +52,16 @@ export function MyPetsCard() {
                   {breedLabel(p)}
                   {p.dob ? ` · ${ageLabel(p.dob, todayIn())}` : ''}
                 </Text>
+                <CareWarningBadges warnings={p.careWarnings} compact />
                 <div style={{ marginTop: 6 }}>
                   <PetPhotoEditor pet={p} variant="compact" onChanged={() => qc.invalidateQueries({ queryKey: myPetsKey })} />
                 </div>
               </div>
+              {petCare ? (
+                <Button variant="subtle" size="xs" aria-label={`${p.name}: care instructions`} onClick={() => setCareOf(p)}>
+                  Care
+                </Button>
+              ) : null}
               <Button
                 component={Link}
                 to={`/customer/viewpetvisit/${p._id}`}
@@ -75,6 +83,11 @@ export function MyPetsCard() {
     );
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="my-pets-title">
+      {careOf && petCare ? (
+        <Modal opened onClose={() => setCareOf(null)} title={`${careOf.name}: care instructions`} size="lg">
+          {petCare(careOf._id)}
+        </Modal>
+      ) : null}
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} fz="lg" id="my-pets-title">
           My Pets

@@ -134,13 +134,15 @@ export interface DashboardSlots {
   upcoming?: ReactNode;
   /** The unread notifications of the owner's inbox. */
   inbox?: ReactNode;
+  /** A pet's care instructions, read-only (the care feature's, issue 20). */
+  petCare?: (petId: string) => ReactNode;
 }
 
 /**
  * The customer dashboard (/customer/dashboard; spec 001 §2, issue 19), built for a phone first: the figures, Book
  * Services, My Pets beside the upcoming appointments, the inbox, quick links and help.
  */
-export default function CustomerDashboardPage({ bookServices, upcoming, inbox }: DashboardSlots = {}) {
+export default function CustomerDashboardPage({ bookServices, upcoming, inbox, petCare }: DashboardSlots = {}) {
   const { user } = useAuth();
   return (
     <RequireCustomer>
@@ -155,7 +157,7 @@ export default function CustomerDashboardPage({ bookServices, upcoming, inbox }:
         {bookServices}
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <MyPetsCard />
+          <MyPetsCard petCare={petCare} />
           {upcoming}
         </SimpleGrid>
 

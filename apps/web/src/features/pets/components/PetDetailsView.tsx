@@ -14,10 +14,12 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { CareWarningBadges } from '../../../components/CareWarningBadges';
+import { DnsListBadge, DoNotServePanel } from '../../../components/donotserve';
 import { PetPhotoEditor } from '../../../components/media/PetPhotoEditor';
 import { invalidatePetData } from '../api/keys';
-import { DnsListBadge, DoNotServePanel } from '../../../components/donotserve';
 import { EditOwnerForm } from './EditOwnerForm';
 import { EditPetForm } from './EditPetForm';
 import { InfoGrid } from './InfoGrid';
@@ -39,11 +41,14 @@ export function PetDetailsView({
   onOpenPanel,
   editing,
   onEdit,
+  care,
 }: {
   pet: PetDetails;
   onOpenPanel: (p: PanelName) => void;
   editing: 'pet' | 'owner' | null;
   onEdit: (what: 'pet' | 'owner' | null) => void;
+  /** The pet's care instructions card (the care feature's, composed by the app shell). */
+  care?: ReactNode;
 }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -90,6 +95,7 @@ export function PetDetailsView({
             Edit Pet Details
           </Button>
         </Group>
+        <CareWarningBadges warnings={pet.careWarnings} />
         <Box mb="md">
           <PetPhotoEditor pet={pet} onChanged={() => invalidatePetData(qc)} />
         </Box>
@@ -152,6 +158,7 @@ export function PetDetailsView({
           </Button>
         </Group>
       </Card>
+      {care}
 
       <DoNotServePanel key={`dns-${pet._id}`} subject={{ petId: pet._id }} name={pet.name} />
 

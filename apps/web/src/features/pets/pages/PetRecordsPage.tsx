@@ -24,7 +24,7 @@ import classes from '../components/pets.module.css';
 import { ShortcutKey } from '../../../components/ShortcutKey';
 
 /** Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2). */
-export default function PetRecordsPage() {
+export default function PetRecordsPage({ careSection }: { careSection?: (petId: string) => ReactNode } = {}) {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -133,7 +133,7 @@ export default function PetRecordsPage() {
       ) : panel === 'packages' ? (
         <PackagesPanel pet={pet} onBack={back} />
       ) : (
-        <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} />
+        <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} care={careSection?.(pet._id)} />
       );
   }
 
