@@ -33,7 +33,12 @@ describe('PetPhotoEditor', () => {
 
   it('opens the camera on a phone (accept image/*, capture) and refuses a file over 10 MB without sending it', async () => {
     const sent = vi.fn();
-    server.use(http.post(`/api/v1/pets/${PET_ID}/photo`, () => (sent(), HttpResponse.json({}))));
+    server.use(
+      http.post(`/api/v1/pets/${PET_ID}/photo`, () => {
+        sent();
+        return HttpResponse.json({});
+      }),
+    );
     renderWithProviders(<PetPhotoEditor pet={{ _id: PET_ID, name: 'Bruno', photo: null }} onChanged={() => {}} />);
     const input = cameraInput();
     expect(input.accept).toBe('image/*');

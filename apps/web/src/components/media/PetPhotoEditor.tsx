@@ -12,7 +12,7 @@ import { AuthImage, PetAvatar } from './AuthImage';
 export interface PetPhotoEditorProps {
   pet: { _id: string; name: string; photo: Photo | null };
   /** After a photo is saved or removed: refresh what shows the pet. */
-  onChanged: () => void | Promise<unknown>;
+  onChanged: () => unknown;
   /** `full`: the photo at display size beside the buttons (Pet Records); `compact`: a thumbnail and one button. */
   variant?: 'full' | 'compact';
 }
