@@ -53,3 +53,4 @@ export * from './customer/summary.ts';
 export * from './appointments/rules.ts';
 export * from './appointments/schemas.ts';
 export * from './media/schemas.ts';
+export * from './report-cards/schemas.ts';

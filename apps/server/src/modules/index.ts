@@ -41,6 +41,7 @@ import { customerAreaRoutes } from './customer-area/customer-area.routes.ts';
 import { appointmentRoutes } from './appointments/appointments.routes.ts';
 import { ownerInboxRoutes } from './owner-inbox/owner-inbox.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { reportCardRoutes } from './report-cards/report-cards.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -86,4 +87,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   appointmentRoutes,
   ownerInboxRoutes,
   mediaRoutes,
+  reportCardRoutes,
 ];

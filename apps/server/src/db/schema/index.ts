@@ -12,3 +12,4 @@ export * from './history.ts';
 export * from './documents.ts';
 export * from './reservations.ts';
 export * from './media.ts';
+export * from './report-cards.ts';
