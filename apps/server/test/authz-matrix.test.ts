@@ -69,6 +69,7 @@ describe('authorisation matrix', () => {
                 : req.token
               : fx.tokens[caller],
           ...(req.body === undefined ? {} : { payload: req.body as object }),
+          ...(req.headers ? { headers: req.headers } : {}),
           remoteAddress: `10.77.${CALLERS.indexOf(caller)}.${(size % 200) + 1}`,
         });
         size++;
@@ -87,5 +88,5 @@ describe('authorisation matrix', () => {
         ` (${passesOnly} checked only for passing auth), ${unexpected.length} unexpected answers`,
     );
     expect(unexpected).toEqual([]);
-  });
+  }, 120_000); // ~1,200 requests: slower than the default 30 s when the machine is busy
 });
