@@ -24,7 +24,7 @@ const P = {
   customerService: page(() => import('../features/site/pages/CustomerServicePage')),
   customerPetForm: page(() => import('../features/pets/pages/CustomerPetFormPage')),
   // staff
-  history: page(() => import('../features/pets/pages/PetRecordsPage')),
+  history: page(() => import('./pages/PetRecordsRoute')),
   staffDashboard: page(() => import('../features/dashboard/pages/StaffDashboardPage')),
   addPet: page(() => import('../features/pets/pages/AddPetPage')),
   addInventory: page(() => import('../features/inventory/pages/AddInventoryPage')),
@@ -48,6 +48,7 @@ const P = {
   users: page(() => import('../features/users/pages/UsersPage')),
   takings: page(() => import('../features/takings/pages/TakingsPage')),
   staffDocument: page(() => import('../features/documents/pages/DocumentPage')),
+  reportCards: page(() => import('../features/report-cards/pages/StaffReportCardsPage')),
   // customer
   customerDashboard: page(() => import('./pages/CustomerDashboardRoute')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
@@ -60,6 +61,7 @@ const P = {
   myDocuments: page(() => import('../features/documents/pages/MyDocumentsPage')),
   customerDocument: page(() => import('../features/documents/pages/CustomerDocumentPage')),
   customerNotifications: page(() => import('../features/notifications/pages/CustomerNotificationsPage')),
+  customerReportCards: page(() => import('../features/report-cards/pages/CustomerReportCardsPage')),
 };
 
 const guarded = (path: string, Component: ComponentType): RouteObject => ({
@@ -131,6 +133,8 @@ export const routes: RouteObject[] = [
       guarded('/staff/account', P.staffAccount),
       guarded('/staff/takings', P.takings),
       guarded('/staff/documents/:id', P.staffDocument),
+      guarded('/staff/reportcards', P.reportCards),
+      guarded('/staff/reportcards/:boardingId', P.reportCards),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/profile', P.customerProfile),
@@ -145,6 +149,7 @@ export const routes: RouteObject[] = [
       guarded('/customer/documents', P.myDocuments),
       guarded('/customer/documents/:id', P.customerDocument),
       guarded('/customer/notifications', P.customerNotifications),
+      guarded('/customer/reportcards', P.customerReportCards),
 
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -19,6 +19,7 @@ export const PUBLIC_NAV: NavLink[] = [
 export const STAFF_NAV: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Deboard', to: '/staff/deboard' },
+  { label: 'Report Cards', to: '/staff/reportcards' },
   {
     label: 'Reservations',
     to: '/staff/reservations',
@@ -61,6 +62,7 @@ export const CUSTOMER_NAV: NavLink[] = [
   { label: 'My Appointments', to: '/customer/seeappointment' },
   { label: 'Subscriptions', to: '/customer/subscription' },
   { label: 'Visits', to: '/customer/viewvisit' },
+  { label: 'Report Cards', to: '/customer/reportcards' },
 ];
 
 export function navFor(role: Role | undefined): NavLink[] {

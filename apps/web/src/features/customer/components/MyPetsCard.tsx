@@ -62,6 +62,15 @@ export function MyPetsCard() {
               >
                 Visits
               </Button>
+              <Button
+                component={Link}
+                to={`/customer/reportcards?pet=${p._id}`}
+                variant="subtle"
+                size="xs"
+                aria-label={`${p.name}: report cards`}
+              >
+                Report cards
+              </Button>
             </Group>
           </Card>
         ))}

@@ -23,8 +23,11 @@ import { WalletPanel } from '../components/panels/WalletPanel';
 import classes from '../components/pets.module.css';
 import { ShortcutKey } from '../../../components/ShortcutKey';
 
-/** Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2). */
-export default function PetRecordsPage() {
+/**
+ * Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2).
+ * `petSections`: what other features add below the details (composed in app/pages: the pet's incidents, issue 20).
+ */
+export default function PetRecordsPage({ petSections }: { petSections?: (petId: string) => ReactNode } = {}) {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -133,7 +136,10 @@ export default function PetRecordsPage() {
       ) : panel === 'packages' ? (
         <PackagesPanel pet={pet} onBack={back} />
       ) : (
-        <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} />
+        <>
+          <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} />
+          {petSections?.(pet._id)}
+        </>
       );
   }
 
