@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState, SkeletonRows } from '../../../components/states';
@@ -8,7 +9,7 @@ import { IncidentList } from './IncidentList';
 /** "Incidents" on a pet's details (Pet Records): every incident over its stays, newest first. */
 export function PetIncidentsSection({ petId }: { petId: string }) {
   const q = useQuery(petIncidentsQuery(petId));
-  let body;
+  let body: ReactNode;
   if (q.isPending) body = <SkeletonRows label="Loading incidents" rows={1} height={48} />;
   else if (q.isError)
     body = <ErrorState title="Could not load incidents" message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
