@@ -23,7 +23,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { decodeKeyset, pageBy } from '../../lib/cursor.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { badRequest, conflict, notFound, pgCode, pgConstraint } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, pgCode, pgConstraint } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from '../auth/auth.service.ts';
 import { boardingById, type DeboardRow } from '../boarding/stay-records.service.ts';
@@ -293,7 +293,7 @@ export async function addReportCardPhoto(ctx: AppContext, id: string, bytes: Uin
 export async function removeReportCardPhoto(ctx: AppContext, id: string, hash: string, userId: string) {
   return ctx.db.transaction(async (tx) => {
     const card = await draftCard(tx, id);
-    if (!card.photos.includes(hash)) throw notFound(REPORT_CARD_MESSAGES.photoMissing.replace(/\.$/, ''));
+    if (!card.photos.includes(hash)) throw new AppError(404, REPORT_CARD_MESSAGES.photoMissing);
     await deleteImage(tx, hash);
     const row = await updateReportCard(tx, id, { photos: card.photos.filter((h) => h !== hash), updatedBy: userId });
     return cardView(tx, row);
@@ -471,7 +471,7 @@ export async function addIncidentPhoto(ctx: AppContext, id: string, bytes: Uint8
 export async function removeIncidentPhoto(ctx: AppContext, id: string, hash: string): Promise<Incident> {
   return ctx.db.transaction(async (tx) => {
     const inc = await lockedIncident(tx, id);
-    if (!inc.photos.includes(hash)) throw notFound(INCIDENT_MESSAGES.photoMissing.replace(/\.$/, ''));
+    if (!inc.photos.includes(hash)) throw new AppError(404, INCIDENT_MESSAGES.photoMissing);
     await deleteImage(tx, hash);
     const row = await updateIncident(tx, id, { photos: inc.photos.filter((h) => h !== hash) });
     return (await toIncidents(tx, [row]))[0]!;

@@ -118,7 +118,9 @@ describe('report cards: writing', () => {
     expect(del.statusCode).toBe(200);
     expect(del.json().card.photos).toHaveLength(3);
     expect((await call('GET', `/media/${photos[0].hash}`, staff.token)).statusCode).toBe(404);
-    expect((await call('DELETE', `/report-cards/${id}/photos/${photos[0].hash}`, staff.token)).statusCode).toBe(404);
+    const again = await call('DELETE', `/report-cards/${id}/photos/${photos[0].hash}`, staff.token);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(REPORT_CARD_MESSAGES.photoMissing);
   });
 });
 
