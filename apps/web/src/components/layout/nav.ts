@@ -19,13 +19,13 @@ export const PUBLIC_NAV: NavLink[] = [
 export const STAFF_NAV: NavLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Deboard', to: '/staff/deboard' },
-  { label: 'Report Cards', to: '/staff/reportcards' },
   {
     label: 'Reservations',
     to: '/staff/reservations',
     children: [
       { label: 'Reservations', to: '/staff/reservations' },
       { label: 'Occupancy', to: '/staff/occupancy' },
+      { label: 'Report Cards', to: '/staff/reportcards' },
       { label: 'Online Appointments', to: '/staff/onlinecustomerappointment' },
     ],
   },
@@ -48,6 +48,7 @@ export const STAFF_NAV: NavLink[] = [
 export const STAFF_MOBILE_EXTRA: NavLink[] = [
   { label: 'Dashboard', to: '/staff/dashboard' },
   { label: 'Occupancy', to: '/staff/occupancy' },
+  { label: 'Report Cards', to: '/staff/reportcards' },
   { label: 'Online Appointments', to: '/staff/onlinecustomerappointment' },
   { label: 'Pets by Date', to: '/staff/petByDate' },
   { label: 'Visits by Pet', to: '/staff/salesSection' },
