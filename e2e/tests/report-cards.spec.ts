@@ -60,7 +60,9 @@ test('staff write and send a report card with a photo at phone width; the owner 
   const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c89060' } })
     .jpeg()
     .toBuffer();
-  await page.getByLabel('Add a photo to the report card').setInputFiles({ name: 'dog.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page
+    .getByLabel('Add a photo to the report card')
+    .setInputFiles({ name: 'dog.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(page.getByRole('img', { name: 'Report card photo 1' })).toBeVisible();
   await waitForQuiet(page);
   await shot(page, 'staff-reportcard-draft');

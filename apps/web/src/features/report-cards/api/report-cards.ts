@@ -55,7 +55,7 @@ export async function uploadPhoto<T>(path: string, file: Blob): Promise<T> {
   const { token } = auth.get();
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'content-type': file.type && file.type.startsWith('image/') ? file.type : 'application/octet-stream',
+    'content-type': file.type?.startsWith('image/') ? file.type : 'application/octet-stream',
   };
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
