@@ -39,6 +39,8 @@ const STAFF = [
   '/staff/onlinecustomerappointment',
   '/staff/account',
   '/staff/documents/000000000000000000000000',
+  '/staff/reportcards',
+  '/staff/reportcards/000000000000000000000000',
 ];
 const CUSTOMER = [
   '/customer/dashboard',
@@ -52,6 +54,7 @@ const CUSTOMER = [
   '/customer/viewpetvisit/000000000000000000000000',
   '/customer/documents',
   '/customer/documents/000000000000000000000000',
+  '/customer/reportcards',
   '/customerpetform',
 ];
 

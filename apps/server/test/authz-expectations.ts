@@ -90,9 +90,16 @@ const visitOfA = (fx: Fixtures): Promise<string> => {
   return v;
 };
 const petOfA = (fx: Fixtures) => ({ params: { id: fx.a.petId } });
+/**
+ * A record made for the callers who get past the role check (staff and admin); the others, refused before any lookup,
+ * name an unknown id, so the matrix does not make (and process photos for) records nobody reads.
+ */
+const madeForStaff = async <T>(caller: Caller, make: () => Promise<T>, none: T): Promise<T> =>
+  caller === 'staff' || caller === 'admin' ? make() : none;
 const day = (fx: Fixtures) => ({ params: { date: fx.today } });
 const V = '/api/v1';
 const UNKNOWN_ID = '0123456789abcdef01234567';
+const NO_RECORD = { id: UNKNOWN_ID, hash: 'a'.repeat(64) };
 const itemForm = (fx: Fixtures) => ({
   itemName: `Matrix ${fx.uniq()}`,
   stock: 10,
@@ -366,6 +373,53 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
     headers: { 'content-type': 'image/jpeg' },
   })),
   [`DELETE ${V}/pets/{id}/photo`]: ownerOrStaff(200, (fx) => ({ params: { id: fx.a.petId } })),
+  // Report cards and incidents (issue 20): staff write them; an owner reads their own sent cards (B none of A's:
+  // report-cards.test.ts). Each request that changes a card or incident makes its own (a new stay of A's).
+  [`GET ${V}/report-cards/today`]: staffOnly(),
+  [`GET ${V}/report-cards/stays/{id}`]: staffOnly(200, async (fx, c) => ({
+    params: { id: await madeForStaff(c, fx.stayOfA, UNKNOWN_ID) },
+  })),
+  [`POST ${V}/report-cards`]: staffOnly(201, async (fx, c) => ({
+    body: { boardingId: await madeForStaff(c, fx.stayOfA, UNKNOWN_ID), mood: 3, activity: 3, note: 'Matrix card' },
+  })),
+  [`PUT ${V}/report-cards/{id}`]: staffOnly(200, async (fx, c) => ({
+    params: { id: (await madeForStaff(c, () => fx.reportCardOfA(), NO_RECORD)).id },
+    body: { mood: 5, activity: 2, note: null },
+  })),
+  [`POST ${V}/report-cards/{id}/photos`]: staffOnly(201, async (fx, c) => ({
+    params: { id: (await madeForStaff(c, () => fx.reportCardOfA(), NO_RECORD)).id },
+    body: await jpeg(),
+    headers: { 'content-type': 'image/jpeg' },
+  })),
+  [`DELETE ${V}/report-cards/{id}/photos/{hash}`]: staffOnly(200, async (fx, c) => {
+    const card = await madeForStaff(c, () => fx.reportCardOfA(true), NO_RECORD);
+    return { params: { id: card.id, hash: card.hash! } };
+  }),
+  [`POST ${V}/report-cards/{id}/send`]: staffOnly(200, async (fx, c) => ({
+    params: { id: (await madeForStaff(c, () => fx.reportCardOfA(), NO_RECORD)).id },
+  })),
+  [`GET ${V}/customer/report-cards`]: customerOnly(200, (fx) => ({ query: { petId: fx.a.petId, limit: 5 } })),
+  [`POST ${V}/incidents`]: staffOnly(201, async (fx, c) => ({
+    body: {
+      boardingId: await madeForStaff(c, fx.stayOfA, UNKNOWN_ID),
+      kind: 'illness',
+      whatHappened: 'Matrix: vomited once',
+      actionTaken: 'Watched',
+    },
+  })),
+  [`POST ${V}/incidents/{id}/photos`]: staffOnly(201, async (fx, c) => ({
+    params: { id: (await madeForStaff(c, () => fx.incidentOfA(), NO_RECORD)).id },
+    body: await jpeg(),
+    headers: { 'content-type': 'image/jpeg' },
+  })),
+  [`DELETE ${V}/incidents/{id}/photos/{hash}`]: staffOnly(200, async (fx, c) => {
+    const inc = await madeForStaff(c, () => fx.incidentOfA(true), NO_RECORD);
+    return { params: { id: inc.id, hash: inc.hash! } };
+  }),
+  [`POST ${V}/incidents/{id}/tell-owner`]: staffOnly(200, async (fx, c) => ({
+    params: { id: (await madeForStaff(c, () => fx.incidentOfA(), NO_RECORD)).id },
+  })),
+  [`GET ${V}/pets/{id}/incidents`]: staffOnly(200, petOfA),
   [`GET ${V}/staff/notifications`]: staffOnly(200, () => ({ query: { unread: 'true', limit: 5 } })),
   [`POST ${V}/staff/notifications/read`]: staffOnly(200, () => ({ body: { ids: [UNKNOWN_ID] } })),
   // The live stream: the matrix's inject cannot hold a stream open, so it asks without Accept: text/event-stream and

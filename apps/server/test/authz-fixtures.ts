@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { todayIn } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
-import { notifications, subscriptionPlans, users, visitTypes } from '../src/db/schema/index.ts';
+import { boardings, notifications, subscriptionPlans, users, visitTypes } from '../src/db/schema/index.ts';
 import type { Caller } from './authz-expectations.ts';
 import { storeImage } from '../src/modules/media/media.service.ts';
 import { makeItem, makeOwner, makePet, phone } from './factories.ts';
@@ -54,6 +54,12 @@ export interface Fixtures {
   receipt(): Promise<string>;
   /** A photo of customer A's (a media hash), stored once per fixture set. */
   photoOfA(): Promise<string>;
+  /** A new pet of customer A's owner, boarded in the hostel (issue 20); the stay's (boarding) id. */
+  stayOfA(): Promise<string>;
+  /** Today's draft report card of a new stay of A's (with one photo when `photo`); its id and the photo's hash. */
+  reportCardOfA(photo?: boolean): Promise<{ id: string; hash: string | null }>;
+  /** An incident on a new stay of A's (with one photo when `photo`); its id and the photo's hash. */
+  incidentOfA(photo?: boolean): Promise<{ id: string; hash: string | null }>;
 }
 
 async function customer(t: TestApp, name: string): Promise<CustomerFixture> {
@@ -79,7 +85,41 @@ export async function makeFixtures(t: TestApp): Promise<Fixtures> {
   const [inquiry] = await db.select().from(visitTypes).where(eq(visitTypes.code, 'inquiry'));
   let n = 0;
   let photo: Promise<string> | undefined;
+  const [hostel] = await db.select().from(visitTypes).where(eq(visitTypes.code, 'hostel'));
+  const stayOfA = async () => {
+    const pet = await makePet(db, { ownerId: a.ownerId, name: `MatrixStay${++n}` });
+    const [row] = await db
+      .insert(boardings)
+      .values({ petId: pet.id, visitTypeId: hostel!.id, numberOfDays: 2, entryTime: new Date(Date.now() - 3_600_000) })
+      .returning({ id: boardings.id });
+    return row!.id;
+  };
+  /** POSTs as staff and returns the answer's JSON (a fixture that fails says why). */
+  const staffPost = async (url: string, payload: unknown, headers?: Record<string, string>) => {
+    const res = await t.call({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, token: staff.token, headers });
+    if (res.statusCode >= 300) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const withPhoto = async (base: string, id: string, photo: boolean) => {
+    if (!photo) return { id, hash: null };
+    const body = await staffPost(`/${base}/${id}/photos`, await jpeg(), { 'content-type': 'image/jpeg' });
+    return { id, hash: ((body.card ?? body.incident).photos[0].hash as string) ?? null };
+  };
   return {
+    stayOfA,
+    reportCardOfA: async (withOne = false) => {
+      const body = await staffPost('/report-cards', { boardingId: await stayOfA(), mood: 4, activity: 4, note: 'Matrix' });
+      return withPhoto('report-cards', body.card._id, withOne);
+    },
+    incidentOfA: async (withOne = false) => {
+      const body = await staffPost('/incidents', {
+        boardingId: await stayOfA(),
+        kind: 'other',
+        whatHappened: 'Matrix incident',
+        actionTaken: 'None needed',
+      });
+      return withPhoto('incidents', body.incident._id, withOne);
+    },
     visitTypeId: subscribable!.id,
     inquiryTypeId: inquiry!.id,
     visit: async () => {

@@ -57,3 +57,4 @@ export * from './care/schemas.ts';
 export * from './care/run-card.ts';
 export * from './media/schemas.ts';
 export * from './donotserve/schemas.ts';
+export * from './report-cards/schemas.ts';

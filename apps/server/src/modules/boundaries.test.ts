@@ -56,6 +56,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   staff_notifications: 'staff-notifications',
   owner_notifications: 'notifications',
   media: 'media',
+  report_cards: 'report-cards',
+  incidents: 'report-cards',
   visit_search: 'history',
   tax_documents: 'documents',
   tax_document_lines: 'documents',

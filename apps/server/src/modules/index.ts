@@ -47,6 +47,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { dataExportRoutes } from './data-export/data-export.routes.ts';
 import { doNotServeRoutes } from './donotserve/donotserve.routes.ts';
 import { dnsOverridePlugin } from './donotserve/override.plugin.ts';
+import { reportCardRoutes } from './report-cards/report-cards.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -99,4 +100,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   mediaRoutes,
   dataExportRoutes,
   doNotServeRoutes,
+  reportCardRoutes,
 ];

@@ -52,6 +52,7 @@ const P = {
   doNotServe: page(() => import('../features/donotserve/pages/DoNotServePage')),
   runCard: page(() => import('../features/care/pages/RunCardPage')),
   runCards: page(() => import('../features/care/pages/RunCardsPage')),
+  reportCards: page(() => import('../features/report-cards/pages/StaffReportCardsPage')),
   // customer
   customerDashboard: page(() => import('./pages/CustomerDashboardRoute')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
@@ -64,6 +65,7 @@ const P = {
   myDocuments: page(() => import('../features/documents/pages/MyDocumentsPage')),
   customerDocument: page(() => import('../features/documents/pages/CustomerDocumentPage')),
   customerNotifications: page(() => import('../features/notifications/pages/CustomerNotificationsPage')),
+  customerReportCards: page(() => import('../features/report-cards/pages/CustomerReportCardsPage')),
 };
 
 const guarded = (path: string, Component: ComponentType): RouteObject => ({
@@ -139,6 +141,8 @@ export const routes: RouteObject[] = [
       guarded('/staff/donotserve', P.doNotServe),
       guarded('/staff/care/runcard/:boardingId', P.runCard),
       guarded('/staff/care/runcards', P.runCards),
+      guarded('/staff/reportcards', P.reportCards),
+      guarded('/staff/reportcards/:boardingId', P.reportCards),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/profile', P.customerProfile),
@@ -153,6 +157,7 @@ export const routes: RouteObject[] = [
       guarded('/customer/documents', P.myDocuments),
       guarded('/customer/documents/:id', P.customerDocument),
       guarded('/customer/notifications', P.customerNotifications),
+      guarded('/customer/reportcards', P.customerReportCards),
 
       { path: '*', element: <NotFoundPage /> },
     ],

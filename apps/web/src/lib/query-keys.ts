@@ -32,6 +32,8 @@ export const queryRoots = {
   payments: ['payments'],
   pets: ['pets'],
   prescriptions: ['prescriptions'],
+  /** /report-cards/…, /incidents/…, /customer/report-cards: daily report cards and incidents of stays (issue 20). */
+  reportCards: ['reportCards'],
   reminders: ['reminders'],
   settings: ['settings'],
   site: ['site'],

@@ -14,3 +14,4 @@ export * from './reservations.ts';
 export * from './care.ts';
 export * from './media.ts';
 export * from './donotserve.ts';
+export * from './report-cards.ts';

@@ -26,6 +26,7 @@ export const STAFF_NAV: NavLink[] = [
     children: [
       { label: 'Reservations', to: '/staff/reservations' },
       { label: 'Occupancy', to: '/staff/occupancy' },
+      { label: 'Report Cards', to: '/staff/reportcards' },
       { label: 'Online Appointments', to: '/staff/onlinecustomerappointment' },
     ],
   },
@@ -48,6 +49,7 @@ export const STAFF_NAV: NavLink[] = [
 export const STAFF_MOBILE_EXTRA: NavLink[] = [
   { label: 'Dashboard', to: '/staff/dashboard' },
   { label: 'Occupancy', to: '/staff/occupancy' },
+  { label: 'Report Cards', to: '/staff/reportcards' },
   { label: 'Online Appointments', to: '/staff/onlinecustomerappointment' },
   { label: 'Pets by Date', to: '/staff/petByDate' },
   { label: 'Visits by Pet', to: '/staff/salesSection' },
@@ -62,6 +64,7 @@ export const CUSTOMER_NAV: NavLink[] = [
   { label: 'My Appointments', to: '/customer/seeappointment' },
   { label: 'Subscriptions', to: '/customer/subscription' },
   { label: 'Visits', to: '/customer/viewvisit' },
+  { label: 'Report Cards', to: '/customer/reportcards' },
 ];
 
 export function navFor(role: Role | undefined): NavLink[] {

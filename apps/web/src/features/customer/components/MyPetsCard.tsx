@@ -71,6 +71,15 @@ export function MyPetsCard({ petCare }: { petCare?: (petId: string) => ReactNode
               >
                 Visits
               </Button>
+              <Button
+                component={Link}
+                to={`/customer/reportcards?pet=${p._id}`}
+                variant="subtle"
+                size="xs"
+                aria-label={`${p.name}: report cards`}
+              >
+                Report cards
+              </Button>
             </Group>
             {dns.byPet.get(p._id) ? (
               <Box mt="xs">

@@ -23,8 +23,18 @@ import { WalletPanel } from '../components/panels/WalletPanel';
 import classes from '../components/pets.module.css';
 import { ShortcutKey } from '../../../components/ShortcutKey';
 
-/** Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2). */
-export default function PetRecordsPage({ careSection }: { careSection?: (petId: string) => ReactNode } = {}) {
+/**
+ * Pet Records (/staff/history): search, the All Pets list and the selected pet's details (spec 000 §2).
+ * What other features add, composed in app/pages (issue 20): `careSection`, the pet's care instructions inside its
+ * details; `petSections`, below the details (the pet's incidents).
+ */
+export default function PetRecordsPage({
+  careSection,
+  petSections,
+}: {
+  careSection?: (petId: string) => ReactNode;
+  petSections?: (petId: string) => ReactNode;
+} = {}) {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -133,7 +143,10 @@ export default function PetRecordsPage({ careSection }: { careSection?: (petId: 
       ) : panel === 'packages' ? (
         <PackagesPanel pet={pet} onBack={back} />
       ) : (
-        <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} care={careSection?.(pet._id)} />
+        <>
+          <PetDetailsView pet={pet} onOpenPanel={setPanel} editing={editing} onEdit={setEditing} care={careSection?.(pet._id)} />
+          {petSections?.(pet._id)}
+        </>
       );
   }
 
