@@ -70,11 +70,12 @@ export async function* pages(
 ) {
   const limit = opts.pageSize ?? EXPORT_PAGE_SIZE;
   const timestamps = table.columns.filter((c) => c.type === 'timestamp with time zone').map((c) => c.name);
-  const read = (after?: unknown[]) => readPage(db, { table, omit, after, limit, only });
+  type PageResult = Awaited<ReturnType<typeof readPage>>;
+  const read = (after?: unknown[]): Promise<PageResult> => readPage(db, { table, omit, after, limit, only });
   // One page ahead: the next query runs while this page is written into the zip (memory: two pages).
-  let next: ReturnType<typeof read> | undefined = read();
+  let next: Promise<PageResult> | undefined = read();
   while (next) {
-    const page: Awaited<ReturnType<typeof read>> = await next;
+    const page: PageResult = await next;
     opts.onPage?.(table.name, page.rows.length);
     next = page.rows.length < limit ? undefined : read(page.last);
     // A failed look-ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
