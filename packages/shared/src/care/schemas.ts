@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoSchema } from '../media/schemas.ts';
 import { dateSchema, idSchema, isPlainObject, optionalText, requiredString, text, whenObject } from '../common.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { minutesOf } from '../stays/counting.ts';
@@ -407,6 +408,8 @@ export const boardPetSchema = z.object({
   species: z.string(),
   breed: z.string(),
   ownerName: z.string(),
+  /** The pet's photo (issue 20): the board shows its thumbnail; null when it has none. */
+  photo: photoSchema.nullable(),
   boardingType: z.object({ _id: z.string(), purpose: z.string() }),
   entryTime: z.string(),
   careWarnings: z.array(careWarningSchema),

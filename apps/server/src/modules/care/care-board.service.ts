@@ -140,6 +140,7 @@ export async function careBoard(
       species: pet?.species ?? '',
       breed: pet?.breed ?? '',
       ownerName: pet?.owner.name ?? '',
+      photo: pet?.photo ?? null,
       boardingType: { _id: stay.visitTypeId, purpose: type?.purpose ?? '' },
       entryTime: stay.entryTime.toISOString(),
       careWarnings: warnings.get(stay.petId) ?? [],

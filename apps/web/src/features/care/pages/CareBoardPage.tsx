@@ -19,7 +19,9 @@ import {
 import { type BoardPet, type BoardTask, FEEDBACK_LABEL, formatDateTime } from '@pawdesk/shared';
 import { IconArrowBackUp, IconCheck, IconClockExclamation, IconNotes, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CareWarningBadges } from '../../../components/CareWarningBadges';
+import { PetAvatar } from '../../../components/media/AuthImage';
 import { PageHeader } from '../../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
@@ -131,14 +133,17 @@ function PetCard({
   const groups = groupBySlot(pet.tasks, slots);
   return (
     <Card withBorder radius="md" padding="sm" component="article" aria-label={pet.petName} data-testid="care-pet">
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        <Title order={2} fz="lg">
-          {pet.petName}
-        </Title>
-        <Text size="xs" c="dimmed" truncate>
-          {pet.breed} · {pet.ownerName} · {pet.boardingType.purpose}
-        </Text>
-      </Stack>
+      <Group gap="sm" wrap="nowrap" align="center">
+        <PetAvatar photo={pet.photo} name={pet.petName} size={44} radius="xl" variant="light" />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={2} fz="lg">
+            {pet.petName}
+          </Title>
+          <Text size="xs" c="dimmed" truncate>
+            {pet.breed} · {pet.ownerName} · {pet.boardingType.purpose}
+          </Text>
+        </Stack>
+      </Group>
       <Group gap={6} mt={6} wrap="wrap">
         {progress.total === 0 ? (
           <Badge variant="light" color="gray">
@@ -150,7 +155,14 @@ function PetCard({
           </Badge>
         )}
         {pet.reportCardDone ? null : (
-          <Badge variant="outline" color="grape" data-testid="no-report-card">
+          <Badge
+            component={Link}
+            to={`/staff/reportcards/${pet.boardingId}`}
+            variant="outline"
+            color="grape"
+            data-testid="no-report-card"
+            style={{ cursor: 'pointer' }}
+          >
             No report card yet
           </Badge>
         )}
