@@ -35,3 +35,6 @@ export type OriginalCollection = (typeof ORIGINAL_COLLECTIONS)[number];
 export function isOriginalCollection(name: string): name is OriginalCollection {
   return (ORIGINAL_COLLECTIONS as readonly string[]).includes(name);
 }
+
+/** Collections no running code of the original used (reference §1): an export without them misses nothing. */
+export const UNUSED_COLLECTIONS: readonly OriginalCollection[] = ['sales', 'vaccinationprotocols'];

@@ -5,7 +5,7 @@ import type { ReadProblem } from './problems.ts';
 import type { OnBytes, RawDocument, RawProblem } from './source.ts';
 
 export { inBatches } from './batches.ts';
-export { ORIGINAL_COLLECTIONS, type OriginalCollection } from './collections.ts';
+export { ORIGINAL_COLLECTIONS, type OriginalCollection, UNUSED_COLLECTIONS } from './collections.ts';
 export type { CollectionFile, FoundExport, IgnoredFile } from './discover.ts';
 export { findExport };
 export { ExportError, problemPlace, type ReadProblem } from './problems.ts';
