@@ -289,6 +289,18 @@ describe('JSON problems', () => {
     expect(docs[0]?.doc.note).toBe(tricky.note);
   });
 
+  it('--jsonArray --pretty: documents over several lines are read, each at its first line', async () => {
+    const dir = await freshDir();
+    const pretty = [0, 1].map((i) => EJSON.stringify(pet(i), undefined, 2, { relaxed: false }));
+    await writeFile(path.join(dir, 'pets.json'), `[\n${pretty.join(',\n')}\n]\n`);
+    const { docs, problems } = await readAll(dir, 'pets');
+    expect(problems).toEqual([]);
+    expect(docs.map((d) => [d.id, d.line])).toEqual([
+      [oidHex(0), 2],
+      [oidHex(1), 2 + (pretty[0]?.split('\n').length ?? 0)],
+    ]);
+  });
+
   it('--jsonArray: a broken element is named with its line and stepped over', async () => {
     const dir = await freshDir();
     const broken = `{"_id":{"$oid":"${oidHex(1)}"},"name":"Pet 1" "species":"dog"}`;
