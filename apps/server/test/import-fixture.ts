@@ -512,6 +512,7 @@ function* wallets(n: number, customers: number): Generator<Doc> {
 function* appointments(n: number, customers: number, petsN: number): Generator<Doc> {
   const modes = ['online', 'cash', 'card', 'upi', null];
   const statuses = ['pending', 'confirmed', 'completed', 'cancelled'];
+  let k = 0; // the current-shape appointments so far: every mode, time and old shape appears among the first six
   for (let a = 0; a < n; a++) {
     if (a % 4 === 1) {
       // The legacy model shares the collection: ownerInfo/dogInfo/purposeOfVisit, no timestamps.
@@ -527,7 +528,8 @@ function* appointments(n: number, customers: number, petsN: number): Generator<D
       };
       continue;
     }
-    const mode = modes[a % modes.length];
+    k += 1;
+    const mode = modes[(k - 1) % modes.length];
     const fee = a % 3 === 0 ? 766.67 : 900;
     const gst = Math.round(fee * 0.18);
     const doc: Doc = {
@@ -536,7 +538,7 @@ function* appointments(n: number, customers: number, petsN: number): Generator<D
       serviceId: a % 2 === 0 ? fixtureId('visittypes', 2) : null,
       serviceName: a % 2 === 0 ? 'Vaccination (ARV)' : 'Grooming',
       appointmentDate: midnightUtc(30 - a), // date-only: midnight UTC
-      appointmentTime: ['10:00', '21:00', '9:00', '14:00'][a % 4], // 21:00 is past today's slot table; 9:00 unpadded
+      appointmentTime: ['10:00', '21:00', '9:00', '14:00'][(k - 1) % 4], // 21:00 is past today's slot table; 9:00 unpadded
       status: statuses[a % 4],
       petName: NAMES[a % NAMES.length],
       petBreed: 'Labrador Retriever',
@@ -547,7 +549,7 @@ function* appointments(n: number, customers: number, petsN: number): Generator<D
       ...ts(31 - a),
     };
     // Fields added later: old bookings lack payment, GST and pickup.
-    if (a % 4 !== 2) {
+    if (k % 6 !== 0) {
       doc.paymentStatus = ['pending', 'paid', 'refunded'][a % 3];
       doc.paymentMode = mode;
       doc.gstAmount = gst;
