@@ -277,7 +277,13 @@ describe('JSON problems', () => {
 
   it('--jsonArray: strings holding brackets, quotes and escapes do not confuse the tokenizer', async () => {
     const dir = await freshDir();
-    const tricky = { _id: new ObjectId(oidHex(0)), name: 'Br]un{o "the" \\ dog\n', tags: [[1, 2], { a: '}' }], note: '€ ₹ 🐾' };
+    const tricky = {
+      _id: new ObjectId(oidHex(0)),
+      name: 'Br]un{o "the" \\ dog\n',
+      tags: [[1, 2], { a: '}' }],
+      note: '€ ₹ 🐾',
+      quote: 'a "}" b \\" ]',
+    };
     await writeFile(path.join(dir, 'pets.json'), `\uFEFF [\n${EJSON.stringify(tricky)} ,\n\t${line(1)}\n]\n\n`);
     const { docs, problems } = await readAll(dir, 'pets');
     expect(problems).toEqual([]);
@@ -287,6 +293,7 @@ describe('JSON problems', () => {
     ]);
     expect(docs[0]?.doc.name).toBe(tricky.name);
     expect(docs[0]?.doc.note).toBe(tricky.note);
+    expect(docs[0]?.doc.quote).toBe(tricky.quote);
   });
 
   it('--jsonArray --pretty: documents over several lines are read, each at its first line', async () => {
