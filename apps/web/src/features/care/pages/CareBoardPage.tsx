@@ -17,7 +17,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { type BoardPet, type BoardTask, FEEDBACK_LABEL, formatDateTime } from '@pawdesk/shared';
-import { IconArrowBackUp, IconCheck, IconClockExclamation, IconNotes, IconSearch } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconClockExclamation, IconNotes, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CareWarningBadges } from '../../../components/CareWarningBadges';
@@ -190,7 +190,17 @@ function PetCard({
           ))}
         </Stack>
       )}
-      <Group justify="flex-end" mt="xs">
+      <Group justify="flex-end" mt="xs" gap="xs">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          component={Link}
+          to={`/staff/care/runcard/${pet.boardingId}`}
+          leftSection={<IconPrinter size={14} />}
+          aria-label={`${pet.petName}: run card`}
+        >
+          Run card
+        </Button>
         <Button size="compact-sm" variant="subtle" leftSection={<IconNotes size={14} />} onClick={onPlan}>
           Care plan
         </Button>
