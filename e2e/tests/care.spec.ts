@@ -115,3 +115,20 @@ test('start a stay, record breakfast and a dose from a second device: the first 
   await expect(plan.getByLabel('Medicine').first()).toHaveValue('Meloxicam');
   await shot(page, 'plan-editor-laptop', true);
 });
+
+test('an admin edits the care slots: a bad time is refused on its row, the table saves', async ({ page, request }) => {
+  // The demo staff account is an admin.
+  await loginAs(page, request, 'staff', '/staff/care');
+  await waitForQuiet(page);
+  await page.getByRole('button', { name: 'Care slots' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Care slots' });
+  await expect(dialog.getByLabel('Slot 1 name')).toHaveValue('Morning');
+  await dialog.getByLabel('Slot 1 until').fill('06:00');
+  await dialog.getByRole('button', { name: 'Save slots' }).click();
+  await expect(dialog.getByText('The start must be before the end')).toBeVisible();
+  await dialog.getByLabel('Slot 1 until').fill('11:00');
+  await dialog.getByRole('button', { name: 'Save slots' }).click();
+  await expect(dialog).toBeHidden();
+  const res = await request.get('/api/v1/care/slots', { headers: { authorization: await apiToken(request, 'staff') } });
+  expect((await res.json()).slots.map((s: { name: string }) => s.name)).toEqual(['Morning', 'Noon', 'Evening']);
+});

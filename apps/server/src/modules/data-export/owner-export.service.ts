@@ -9,8 +9,7 @@ import type { ZipWriter } from './zip-stream.ts';
  * domain as `<name>.csv` and `<name>.json` in one zip.
  *
  * The export is a list of providers, one per domain: which table, and which of the owner's ids picks its rows. A
- * later table joins with one entry (report cards: `{ name: 'report_cards', table: 'report_cards', column: 'pet_id',
- * of: 'pets' }`). Every row is picked by an id the server found from the caller's token (their account, their owner
+ * later table joins with one entry (as report cards did, issue 20). Every row is picked by an id the server found from the caller's token (their account, their owner
  * record, or the ids of rows an earlier provider exported for them), never by anything the request names.
  */
 export interface OwnerExportProvider {
@@ -45,6 +44,7 @@ export const OWNER_EXPORT_PROVIDERS: readonly OwnerExportProvider[] = [
   { name: 'reservations', what: 'your stay reservations', table: 'reservations', column: 'owner_id', of: 'owner' },
   { name: 'subscriptions', what: "your pets' subscriptions", table: 'subscriptions', column: 'pet_id', of: 'pets' },
   { name: 'prescriptions', what: "your pets' prescriptions", table: 'prescriptions', column: 'pet_id', of: 'pets' },
+  { name: 'report_cards', what: "your pets' daily report cards", table: 'report_cards', column: 'pet_id', of: 'pets' },
   {
     name: 'documents',
     what: 'the list of your invoices, bills of supply, credit notes and receipts',

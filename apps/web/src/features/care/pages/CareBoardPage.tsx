@@ -17,7 +17,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { type BoardPet, type BoardTask, FEEDBACK_LABEL, formatDateTime } from '@pawdesk/shared';
-import { IconArrowBackUp, IconCheck, IconClockExclamation, IconNotes, IconPrinter, IconSearch } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconCheck,
+  IconClock,
+  IconClockExclamation,
+  IconNotes,
+  IconPrinter,
+  IconSearch,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CareWarningBadges } from '../../../components/CareWarningBadges';
@@ -29,6 +37,7 @@ import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { useCareBoard, useRecordTask, useUndoTask } from '../api/care-api';
 import { canUndo, feedbackChoices, groupBySlot, isBadFeedback, matchesSearch, progressOf } from '../components/board-view';
+import { CareSlotsModal } from '../components/CareSlotsModal';
 import { StayPlanModal } from '../components/StayPlanModal';
 
 /**
@@ -43,6 +52,8 @@ export default function CareBoardPage() {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ pet: BoardPet; task: BoardTask } | null>(null);
   const [planOf, setPlanOf] = useState<BoardPet | null>(null);
+  const [editSlots, setEditSlots] = useState(false);
+  const { user } = useAuth();
   const board = useCareBoard({ boardingType: boardingType ?? undefined, slot: slot ?? undefined, todo });
   const data = board.data;
   const pets = (data?.pets ?? []).filter((p) => matchesSearch(p, search));
@@ -56,7 +67,15 @@ export default function CareBoardPage() {
             ? `${data.counts.done} of ${data.counts.tasks} tasks done today · ${data.counts.late} late`
             : 'Today’s meals, doses and tasks'
         }
+        actions={
+          user?.isAdmin ? (
+            <Button variant="light" leftSection={<IconClock size={16} />} onClick={() => setEditSlots(true)}>
+              Care slots
+            </Button>
+          ) : null
+        }
       />
+      {editSlots ? <CareSlotsModal onClose={() => setEditSlots(false)} /> : null}
       <Paper withBorder radius="md" p="sm" mb="md">
         <Group gap="sm" wrap="wrap" align="flex-end">
           <TextInput
