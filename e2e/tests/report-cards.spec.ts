@@ -32,8 +32,16 @@ async function boardedCustomerDog(request: Parameters<typeof apiToken>[0], name:
   const staff = api(request, await apiToken(request, 'staff'));
   const hostel = await staff.type('hostel');
   const sale = await staff.hostelStay(customer.petIds[0]!, hostel, 2, 'advance_cash');
+  boarded.push(customer.petIds[0]!);
   return { customer, petId: customer.petIds[0]!, boardingId: sale.visit.boardingId as string };
 }
+
+/** The stays a test started, checked out after it so the Hostel's places are free for the specs that follow. */
+const boarded: string[] = [];
+test.afterEach(async ({ request }) => {
+  const staff = api(request, await apiToken(request, 'staff'));
+  for (const petId of boarded.splice(0)) await staff.deboardPet(petId);
+});
 
 test('staff write and send a report card with a photo at phone width; the owner sees it in their area', async ({
   page,

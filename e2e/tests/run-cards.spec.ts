@@ -19,6 +19,13 @@ async function pdfText(path: string): Promise<{ text: string; pages: number }> {
   }
 }
 
+/** The stays a test started, checked out after it so the Hostel's places are free for the specs that follow. */
+const boarded: string[] = [];
+test.afterEach(async ({ request }) => {
+  const staff = api(request, await apiToken(request, 'staff'));
+  for (const petId of boarded.splice(0)) await staff.deboardPet(petId);
+});
+
 test('print a run card: the grid on the page, the PDF downloads and opens, the kennel card', async ({ page, request }) => {
   const token = await apiToken(request, 'staff');
   const headers = { authorization: token };
@@ -47,6 +54,7 @@ test('print a run card: the grid on the page, the PDF downloads and opens, the k
   });
   expect(care.status(), await care.text()).toBe(200);
   const stay = await a.hostelStay(petId, hostel, 3, 'advance_cash');
+  boarded.push(petId);
   const boardingId = stay.visit.boardingId as string;
   const plan = await (await request.get(`/api/v1/care/stays/${boardingId}/plan`, { headers })).json();
   const meal = plan.items.find((i: { kind: string }) => i.kind === 'meal');
@@ -118,6 +126,7 @@ test('print all run cards for today: from Deboard Pets, one card per pet in hous
   const hostel = await a.type('hostel');
   const first = await a.newPet();
   await a.hostelStay(first.petId, hostel, 2, 'advance_cash');
+  boarded.push(first.petId);
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAs(page, request, 'staff', '/staff/deboard');
   await page.getByRole('link', { name: 'Print all run cards for today' }).click();
