@@ -29,7 +29,7 @@ import { findUserById } from '../auth/auth.service.ts';
 import { boardingById, type DeboardRow } from '../boarding/stay-records.service.ts';
 import { staysInHouse } from '../boarding/stays-in-house.service.ts';
 import { careDaySummary, registerReportCardStatus, registerRunCardIncidents } from '../care/care-ports.service.ts';
-import { deleteImage, signedMediaPath, storeImage } from '../media/media.service.ts';
+import { deleteImage, prepareImage, saveImage, signedMediaPath } from '../media/media.service.ts';
 import { notifyOwner } from '../notifications/owner-inbox.service.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
 import { petExists, type PetWithOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
@@ -275,10 +275,15 @@ export async function editReportCard(ctx: AppContext, id: string, body: UpdateRe
 
 /** POST /report-cards/{id}/photos: adds a photo (at most 4); the owner may see it (the pet's owner). */
 export async function addReportCardPhoto(ctx: AppContext, id: string, bytes: Uint8Array, userId: string) {
+  // The photo is checked and resized (a few hundred ms) before the card is locked, so no other edit waits on it; the
+  // card's owner never changes, and the rules are checked again under the lock.
+  const before = await findReportCard(ctx.db, id, false);
+  if (!before) throw notFound('Report card');
+  const prepared = await prepareImage(bytes, { scope: `report-card:${id}`, ownerId: before.ownerId, userId });
   return ctx.db.transaction(async (tx) => {
     const card = await draftCard(tx, id);
     if (card.photos.length >= REPORT_PHOTOS_MAX) throw conflict(REPORT_CARD_MESSAGES.photoLimit);
-    const photo = await storeImage(tx, bytes, { scope: `report-card:${id}`, ownerId: card.ownerId, userId });
+    const photo = await saveImage(tx, prepared);
     const photos = card.photos.includes(photo.hash) ? card.photos : [...card.photos, photo.hash];
     const row = await updateReportCard(tx, id, {
       photos,
@@ -457,10 +462,13 @@ async function lockedIncident(tx: DbOrTx, id: string): Promise<IncidentRow> {
 
 /** POST /incidents/{id}/photos: adds a photo (at most 4), staff only (an injury's photo is not sent to the owner). */
 export async function addIncidentPhoto(ctx: AppContext, id: string, bytes: Uint8Array, userId: string): Promise<Incident> {
+  // Resized before the incident is locked (as a report card's photo).
+  if (!(await findIncident(ctx.db, id, false))) throw notFound('Incident');
+  const prepared = await prepareImage(bytes, { scope: `incident:${id}`, ownerId: null, userId });
   return ctx.db.transaction(async (tx) => {
     const inc = await lockedIncident(tx, id);
     if (inc.photos.length >= REPORT_PHOTOS_MAX) throw conflict(INCIDENT_MESSAGES.photoLimit);
-    const photo = await storeImage(tx, bytes, { scope: `incident:${id}`, ownerId: null, userId });
+    const photo = await saveImage(tx, prepared);
     const photos = inc.photos.includes(photo.hash) ? inc.photos : [...inc.photos, photo.hash];
     const row = await updateIncident(tx, id, { photos });
     return (await toIncidents(tx, [row]))[0]!;
