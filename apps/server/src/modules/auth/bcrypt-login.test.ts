@@ -105,7 +105,8 @@ describe('login with a carried-over bcrypt hash', () => {
     expect((await login(u.email, PASSWORD)).statusCode).toBe(401);
   });
 
-  it('keeps the event loop responsive while two cost-12 checks run (timer lag < 50 ms)', async () => {
+  // A timing measurement on a shared machine: measured again (up to twice) when another process took the cores.
+  it('keeps the event loop responsive while two cost-12 checks run (timer lag < 50 ms)', { retry: 2 }, async () => {
     // The machine's own jitter first (the same timer with nothing running), so a busy test machine does not fail it.
     const idle = await timerLag(() => new Promise((r) => setTimeout(r, 500)));
     let results: boolean[] = [];
