@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
@@ -13,8 +14,10 @@ import { checkSlots, emptyRow, rowsOf, type SlotRow } from './slots-form';
  */
 export function CareSlotsModal({ onClose }: { onClose: () => void }) {
   const q = useCareSlots();
+  // On a phone the table takes the whole screen, so the three columns fit without scrolling sideways.
+  const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   return (
-    <Modal opened onClose={onClose} title="Care slots" size="lg">
+    <Modal opened onClose={onClose} title="Care slots" size="lg" fullScreen={!wide}>
       {q.isPending ? (
         <LoadingState label="Loading the slots" />
       ) : q.isError ? (
@@ -51,7 +54,7 @@ function SlotsForm({ initial, onDone }: { initial: SlotRow[]; onDone: () => void
       <Text size="sm" c="dimmed">
         Tasks are planned in these slots; one not done by its slot’s end is marked late. Times are the resort’s local time.
       </Text>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={340}>
         <Table verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -69,6 +72,7 @@ function SlotsForm({ initial, onDone }: { initial: SlotRow[]; onDone: () => void
                 <Table.Td>
                   <TextInput
                     aria-label={`Slot ${i + 1} name`}
+                    miw={84}
                     value={r.name}
                     maxLength={40}
                     onChange={(e) => set(r.key, 'name', e.currentTarget.value)}
