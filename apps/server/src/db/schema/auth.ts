@@ -15,6 +15,10 @@ export const users = pgTable(
     address: text('address'),
     passwordHash: text('password_hash').notNull(),
     /** A disabled account cannot sign in, and its tokens stop working. */
+    /** A staff member's profile photo (issue 21, from the original): the content hash of its `media` rows. */
+    photoHash: varchar('photo_hash', { length: 64 }),
+    /** An imported photo not fetched yet: the original's URL, retried by `--photos-only`. */
+    photoUrl: text('photo_url'),
     disabled: boolean('disabled').notNull().default(false),
     /** Tokens issued before this instant are refused (log out everywhere, password change, role change). */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, mode: 'date' }),

@@ -15,3 +15,4 @@ export * from './care.ts';
 export * from './media.ts';
 export * from './donotserve.ts';
 export * from './report-cards.ts';
+export * from './imports.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, paise, pk, ref, refTo, updatedAt } from './_columns.ts';
 
 export const inventoryItems = pgTable(
@@ -21,6 +21,10 @@ export const inventoryItems = pgTable(
     gstRatePercent: numeric('gst_rate_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     gstExempt: boolean('gst_exempt').notNull().default(false),
     priceIncludesTax: boolean('price_includes_tax').notNull().default(true),
+    /** The original's item code ("P-01") and the fields Pawdesk keeps without using (issue 21): medicine, brand and
+     * salt names, subtypes, expiry date, supplier. */
+    itemCode: text('item_code'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

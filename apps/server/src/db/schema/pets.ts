@@ -8,7 +8,8 @@ export const owners = pgTable(
   {
     id: pk(),
     name: text('name').notNull(),
-    phone: varchar('phone', { length: 10 }).notNull(),
+    /** Optional (issue 21: the original's older owners have none); unique when present. */
+    phone: varchar('phone', { length: 10 }),
     email: text('email'),
     address: text('address').notNull(),
     /** GST (issue 17): a business owner's GSTIN and state code (two digits); invoices to another state carry IGST. */
@@ -44,6 +45,8 @@ export const pets = pgTable(
     segment: varchar('segment', { length: 16 }),
     /** The pet's photo (issue 20): the content hash of its `media` rows; null when it has none. */
     photoHash: varchar('photo_hash', { length: 64 }),
+    /** An imported photo that could not be fetched yet (issue 21): the original's URL, retried by `--photos-only`. */
+    photoUrl: text('photo_url'),
     createdBy: ref('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, paise, pk, ref } from './_columns.ts';
 import { visitTypes } from './clinic.ts';
 
@@ -13,6 +13,10 @@ export const customerServices = pgTable('customer_services', {
   active: boolean('active').notNull().default(true),
   /** The visit type booking this service books (issue 19); null: not bookable online. */
   visitTypeId: ref('visit_type_id').references(() => visitTypes.id),
+  /** Pictures (issue 21, from the original's `images`): each a stored photo's hash, or its URL until fetched. */
+  images: jsonb('images').$type<{ hash?: string; url: string }[]>().notNull().default([]),
+  /** The original's feature list, shown with the service. */
+  features: jsonb('features').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 

@@ -411,17 +411,20 @@ export const appointments = pgTable(
     customerId: refTo('customer_id', () => users.id),
     /** The customer's owner record and the visit type booked (the service the client named may be a catalogue one). */
     ownerId: refTo('owner_id', () => owners.id),
-    visitTypeId: refTo('visit_type_id', () => visitTypes.id),
+    /** Null only for an imported booking whose service matched no visit type (issue 21). */
+    visitTypeId: ref('visit_type_id').references(() => visitTypes.id),
     /** slot | stay */
     kind: varchar('kind', { length: 8 }).notNull().default('slot').$type<'slot' | 'stay'>(),
-    serviceId: ref('service_id').notNull(),
+    /** The service booked; null only for an imported booking that named none (issue 21). */
+    serviceId: ref('service_id'),
     serviceName: text('service_name').notNull(),
     servicePricePaise: paise('service_price_paise').notNull(),
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     appointmentTime: varchar('appointment_time', { length: 5 }).notNull(),
     /** A stay's last day. */
     endDate: date('end_date', { mode: 'string' }),
-    petId: refTo('pet_id', () => pets.id),
+    /** Null only for an imported booking whose pet name matched none or several of the customer's pets (issue 21). */
+    petId: ref('pet_id').references(() => pets.id),
     petName: text('pet_name').notNull(),
     petBreed: text('pet_breed'),
     petAge: text('pet_age'),
