@@ -15,6 +15,8 @@ import * as schema from '../db/schema/index.ts';
  */
 export const TABLE_OWNERS: Record<string, string> = {
   users: 'auth',
+  import_records: 'import',
+  import_runs: 'import',
   login_failures: 'auth',
   user_sessions: 'auth',
   password_resets: 'auth',
@@ -77,6 +79,14 @@ export const TABLE_OWNERS: Record<string, string> = {
  * Reaches not fixed yet, as `file: what it imports`. Each entry must still be
  * needed: once the reach is gone the entry fails the test, so the list only shrinks.
  */
+/**
+ * The importer of the original system (issue 21) writes the business's records into every module's tables in bulk
+ * (multi-row inserts of a million visits; no module has a bulk writer, and going through each module's service a row
+ * at a time would take hours). Its writers live in `modules/import/write/` and may name any table there, as the data
+ * export's reader does in its one catalog-driven repo (docs/decisions.md, "Importing the original's data").
+ */
+const CROSS_OWNERSHIP_DIR = path.join('modules', 'import', 'write') + path.sep;
+
 const PENDING: Record<string, string[]> = {
   // The site module has no repo yet: its service queries its own tables.
   [path.join('modules', 'site', 'site.service.ts')]: ['contactMessages', 'customerServices'],
@@ -132,6 +142,7 @@ function violations(): string[] {
   const sqlNames = new Set(tables.values());
   for (const file of [...productionFiles('modules'), ...productionFiles('jobs'), ...productionFiles('plugins')]) {
     const mod = moduleOf(file);
+    if (file.startsWith(CROSS_OWNERSHIP_DIR)) continue;
     const text = readFileSync(path.join(src, file), 'utf8');
     for (const table of rawSqlTables(text, sqlNames)) {
       const owner = TABLE_OWNERS[table];

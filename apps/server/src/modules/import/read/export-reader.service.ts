@@ -7,7 +7,7 @@ import type { OnBytes, RawDocument, RawProblem } from './source.ts';
 export { inBatches } from './batches.ts';
 export { ORIGINAL_COLLECTIONS, type OriginalCollection, UNUSED_COLLECTIONS } from './collections.ts';
 export type { CollectionFile, FoundExport, IgnoredFile } from './discover.ts';
-export { findExport };
+export { findExport, readMetadata };
 export { ExportError, problemPlace, type ReadProblem } from './problems.ts';
 
 /** A document of the original, read and checked to have an ObjectId `_id`. */
