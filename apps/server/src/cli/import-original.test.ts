@@ -1,13 +1,19 @@
 import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { freshDatabase } from '../../test/harness.ts';
+import { jpeg } from '../../test/images.ts';
 import { type FixtureFormat, fixtureCounts, SMALL_FIXTURE, writeFixtureExport } from '../../test/import-fixture.ts';
 import type { ImportReport } from '../modules/import/import-report.service.ts';
-import { main, NOT_YET } from './import-original.ts';
+import { main } from './import-original.ts';
 
 const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,7 +31,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function cli(args: string[]) {
+async function cli(args: string[], extra: { database?: Database; fetcher?: Parameters<typeof main>[1]['fetcher'] } = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(args, {
@@ -33,6 +39,8 @@ async function cli(args: string[]) {
     err: (l) => err.push(l),
     cwd: root,
     now: () => new Date('2026-04-16T06:30:00Z'),
+    photoTimeoutMs: 300,
+    ...extra,
   });
   return { code, out, err };
 }
@@ -47,31 +55,35 @@ function readCounts(out: string[]): Record<string, number> {
   );
 }
 
-describe('npm run import:original -- --dry-run', () => {
+describe('npm run import:original', () => {
   it.each(['bson', 'array-canonical'] as const)(
-    'over the %s fixture prints the fixture’s counts and writes the report',
+    'a dry run over the %s fixture reads every document, writes nothing, and reports',
     async (format) => {
-      const { code, out, err } = await cli(['--from', path.relative(root, exports[format] as string), '--dry-run']);
-      expect(err).toEqual([]);
-      expect(code).toBe(0);
-      const counts = fixtureCounts(SMALL_FIXTURE);
-      expect(readCounts(out)).toEqual(counts);
-      const total = Object.values(counts).reduce((a, b) => a + b, 0);
-      expect(out).toContain(`Read ${total} documents in ${Object.keys(counts).length} collections; 0 problems.`);
-      // The last line says where the report is; both files are there and agree with the output.
-      const last = out.at(-1) as string;
-      const md = path.join(root, 'import-reports', 'import-2026-04-16T06-30-00-000Z-dry-run.md');
-      expect(last).toBe(`Report: ${md} (and import-2026-04-16T06-30-00-000Z-dry-run.json)`);
-      const report = JSON.parse(await readFile(md.replace(/\.md$/, '.json'), 'utf8')) as ImportReport;
-      expect(report.mode).toBe('dry-run');
-      expect(report.totals).toEqual({ read: total, problems: 0 });
-      expect(Object.fromEntries(report.collections.map((c) => [c.collection, c.read]))).toEqual(counts);
-      expect(report.missing).toEqual([]); // sales and vaccinationprotocols were never used: not missed
-      const text = await readFile(md, 'utf8');
-      expect(text).toContain('# Import report — dry run (nothing was written)');
-      expect(text).toContain(
-        `| visits | ${format === 'bson' ? 'pawshub/visits.bson' : 'visits.json'} | ${counts.visits} | 0 | yes |`,
-      );
+      const database = await freshDatabase();
+      try {
+        const { code, out, err } = await cli(['--from', path.relative(root, exports[format] as string), '--dry-run'], {
+          database,
+        });
+        expect(err).toEqual([]);
+        expect(code).toBe(0);
+        const counts = fixtureCounts(SMALL_FIXTURE);
+        const read = readCounts(out);
+        for (const [collection, n] of Object.entries(read)) expect(n).toBe(counts[collection as keyof typeof counts]);
+        // The last line says where the report is; both files are there and agree with the output.
+        const md = path.join(root, 'import-reports', 'import-2026-04-16T06-30-00-000Z-dry-run.md');
+        expect(out.at(-1)).toBe(`Report: ${md} (and import-2026-04-16T06-30-00-000Z-dry-run.json)`);
+        const report = JSON.parse(await readFile(md.replace(/\.md$/, '.json'), 'utf8')) as ImportReport;
+        expect(report.mode).toBe('dry-run');
+        expect(report.totals.read).toBe(Object.values(read).reduce((a, b) => a + b, 0));
+        expect(report.missing).toEqual([]);
+        expect(await readFile(md, 'utf8')).toContain('# Import report — dry run (nothing was written)');
+        const rows = (await database.db.execute(sql`select count(*)::int as n from pets`)) as unknown as {
+          rows: { n: number }[];
+        };
+        expect(rows.rows[0]?.n).toBe(0);
+      } finally {
+        await database.close();
+      }
     },
   );
 
@@ -83,51 +95,111 @@ describe('npm run import:original -- --dry-run', () => {
     lines.splice(2, 1, '{"_id":{"$oid":"660003000000000000000002"},"name": oops}');
     lines.push('{"_id":"pet-99","name":"Text id"}');
     await writeFile(pets, `${lines.join('\n')}\n`);
-    const { code, out } = await cli(['--from', dir, '--dry-run', '--only', 'pets,owners', '--report', 'reports/broken.md']);
-    expect(code).toBe(0);
-    const counts = fixtureCounts(SMALL_FIXTURE);
-    expect(readCounts(out)).toEqual({ owners: counts.owners, pets: counts.pets - 1 });
-    expect(out).toContain(`pets${' '.repeat(18)} ${String(counts.pets - 1).padStart(9)} read  2 problems  (pets.json)`);
-    expect(out.some((l) => l.startsWith('    pets.json line 3 [660003000000000000000002]: broken JSON'))).toBe(true);
-    expect(out).toContain(
-      `    pets.json line ${counts.pets + 1} [pet-99]: the _id is not an ObjectId (pet-99): Pawdesk keeps ObjectIds as ids, so the document was skipped`,
-    );
-    const md = await readFile(path.join(root, 'reports', 'broken.md'), 'utf8');
-    expect(md).toContain('| pets.json line 3 | 660003000000000000000002 | broken JSON');
-    expect(out.at(-1)).toBe(`Report: ${path.join(root, 'reports', 'broken.md')} (and broken.json)`);
+    const database = await freshDatabase();
+    try {
+      const { code, out } = await cli(['--from', dir, '--dry-run', '--only', 'pets,owners', '--report', 'reports/broken.md'], {
+        database,
+      });
+      expect(code).toBe(0);
+      const counts = fixtureCounts(SMALL_FIXTURE);
+      expect(readCounts(out)).toEqual({ owners: counts.owners, pets: counts.pets - 1 });
+      expect(out.some((l) => l.startsWith('    pets.json line 3 [660003000000000000000002]: broken JSON'))).toBe(true);
+      expect(out).toContain(
+        `    pets.json line ${counts.pets + 1} [pet-99]: the _id is not an ObjectId (pet-99): Pawdesk keeps ObjectIds as ids, so the document was skipped`,
+      );
+      const md = await readFile(path.join(root, 'reports', 'broken.md'), 'utf8');
+      expect(md).toContain('| pets.json line 3 | 660003000000000000000002 | broken JSON');
+      expect(out.at(-1)).toBe(`Report: ${path.join(root, 'reports', 'broken.md')} (and broken.json)`);
+    } finally {
+      await database.close();
+    }
   });
 
-  it('without --dry-run refuses clearly and writes nothing', async () => {
-    const { code, out, err } = await cli(['--from', exports.bson as string]);
-    expect([code, out, err]).toEqual([2, [], [NOT_YET]]);
-    expect(NOT_YET).toBe('Importing is not available yet: run with --dry-run to check an export');
+  it('imports, fetches photos from the image host (one times out and is listed), a rerun changes nothing, --photos-only fetches the rest', async () => {
+    const picture = await jpeg(80, 60);
+    let slow = true;
+    const host: Server = createServer((req, res) => {
+      // The pet 1 photo hangs until the host is "fixed"; everything else is a picture.
+      if (req.url?.endsWith('/pets/1.jpg') && slow) return;
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture);
+    });
+    await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    const mirror = ['--photo-mirror', `https://res.cloudinary.com=${base}`];
+    const database = await freshDatabase();
+    try {
+      const first = await cli(['--from', exports.bson as string, ...mirror, '--only', 'users,owners,pets,services'], {
+        database,
+      });
+      expect(first.err).toEqual([]);
+      expect(first.code).toBe(0);
+      const photos = first.out.find((l) => l.startsWith('Photos:'));
+      expect(photos).toMatch(/^Photos: \d+ fetched, 1 could not be fetched/);
+      expect(first.out.some((l) => l.includes('pets/1.jpg could not be stored: no answer within 0.3 s (3 tries)'))).toBe(true);
+      const q = async (query: ReturnType<typeof sql>) =>
+        ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      expect(await q(sql`select photo_url from pets where photo_hash is null and photo_url is not null`)).toHaveLength(1);
+
+      const again = await cli(['--from', exports.bson as string, ...mirror, '--only', 'users,owners,pets,services'], {
+        database,
+      });
+      expect(again.out).toContain('Nothing changed: the database already holds this export.');
+
+      slow = false;
+      const retry = await cli(['--photos-only', ...mirror], { database });
+      expect(retry.code).toBe(0);
+      expect(retry.out).toContain('Photos: 1 fetched, 0 could not be fetched');
+      expect(await q(sql`select id from pets where photo_url is not null`)).toHaveLength(0);
+    } finally {
+      await database.close();
+      host.closeAllConnections();
+      host.close();
+    }
   });
 
   it('usage errors and a folder with no export', async () => {
-    expect((await cli(['--dry-run'])).err[0]).toMatch(/^--from DIR is required/);
+    expect((await cli([])).err[0]).toMatch(/^--from DIR is required/);
     expect((await cli(['--dry-run', '--from', root, '--only', 'pets,dogs'])).err[0]).toMatch(
       /^--only: dogs is not a collection of the original/,
     );
     expect((await cli(['--dry-run', '--from', root, '--frm', 'x'])).code).toBe(2);
-    const empty = await mkdtemp(path.join(root, 'empty-'));
-    const r = await cli(['--dry-run', '--from', empty]);
-    expect(r.code).toBe(1);
-    expect(r.err[0]).toMatch(new RegExp(`^No export found in ${empty}: expected mongodump output`));
+    expect((await cli(['--photos-only', '--from', root])).code).toBe(2);
+    expect((await cli(['--from', root, '--photo-mirror', 'nonsense'])).code).toBe(2);
+    const database = await freshDatabase();
+    try {
+      const empty = await mkdtemp(path.join(root, 'empty-'));
+      const r = await cli(['--dry-run', '--from', empty], { database });
+      expect(r.code).toBe(1);
+      expect(r.err[0]).toMatch(new RegExp(`^No export found in ${empty}: expected mongodump output`));
+    } finally {
+      await database.close();
+    }
   });
 
-  it('runs as the npm script’s command (the entry point calls main)', async () => {
+  it('refuses a database that holds owners of its own', async () => {
+    const database = await freshDatabase();
+    try {
+      await database.db.execute(
+        sql`insert into owners (id, name, phone, address) values ('650000000000000000000001', 'Mine', '9876543210', '')`,
+      );
+      const r = await cli(['--from', exports.bson as string], { database });
+      expect(r.code).toBe(1);
+      expect(r.err[0]).toMatch(/^This database already holds 1 owner not imported from the original system/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('runs as the npm script’s command on an embedded data directory', async () => {
     const entry = ['--import', 'tsx', 'src/cli/import-original.ts'];
-    const refused = await run(process.execPath, [...entry, '--from', exports.bson as string], { cwd: serverDir }).catch(
-      (e: { code: number; stderr: string }) => e,
-    );
-    expect(refused).toMatchObject({ code: 2, stderr: `${NOT_YET}\n` });
     const reportBase = path.join(root, 'spawned');
+    const dataDir = await mkdtemp(path.join(root, 'data-'));
     const { stdout } = await run(
       process.execPath,
       [...entry, '--from', exports['array-canonical'] as string, '--dry-run', '--report', reportBase],
-      { cwd: serverDir, env: { ...process.env, INIT_CWD: root } },
+      { cwd: serverDir, env: { ...process.env, INIT_CWD: root, DATA_DIR: dataDir, DATABASE_URL: '' } },
     );
-    expect(readCounts(stdout.trimEnd().split('\n'))).toEqual(fixtureCounts(SMALL_FIXTURE));
+    expect(readCounts(stdout.trimEnd().split('\n')).pets).toBe(fixtureCounts(SMALL_FIXTURE).pets);
     expect(stdout.trimEnd().split('\n').at(-1)).toBe(`Report: ${reportBase}.md (and spawned.json)`);
     expect((await stat(`${reportBase}.json`)).size).toBeGreaterThan(0);
   });

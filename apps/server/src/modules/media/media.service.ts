@@ -21,7 +21,8 @@ export interface StoreImageInput {
   scope: string;
   /** The owner who may see it besides staff; null: staff only. */
   ownerId: string | null;
-  userId: string;
+  /** Who stored it; null for the importer run from the command line (issue 21). */
+  userId: string | null;
 }
 
 /** A photo checked, cleaned and handed to the blob store, ready to be recorded (`saveImage`). */

@@ -31,8 +31,8 @@ describe('the import engine', () => {
     const r = await runImport(database.db, { from, dryRun: true, via: 'cli' });
     const owners = r.collections.find((c) => c.collection === 'owners')!;
     expect(owners.counts.merged).toBeGreaterThanOrEqual(1);
-    const [{ n }] = await q<{ n: number }>(sql`select count(*)::int as n from pets`);
-    expect(n).toBe(0);
+    const rows = await q<{ n: number }>(sql`select count(*)::int as n from pets`);
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('imports users, owners and pets keeping ids; merges the duplicate owner; a rerun changes nothing', async () => {
