@@ -129,6 +129,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const from = path.resolve(io.cwd, values.from as string);
     const dryRun = values['dry-run'] === true;
     const bar = progressBar(io.progress);
+    let announced = '';
     let photos: PhotoResult | undefined;
     const result = await runImport(database.db, {
       from,
@@ -138,7 +139,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       via: 'cli',
       now,
       dataDir: config?.databaseUrl ? undefined : config?.dataDir,
-      onProgress: (p) => bar.update(p),
+      onProgress: (p) => {
+        bar.update(p);
+        // Without a terminal (a log, a pipe), one line as each collection starts.
+        if (!io.progress && p.phase === 'reading' && p.collection !== announced) {
+          announced = p.collection;
+          io.out(`Importing ${p.collection}…`);
+        }
+      },
       fetchPhotos: async () => {
         io.out('Fetching photos from the image host…');
         photos = await fetchPhotos(database.db, photoOpts);
