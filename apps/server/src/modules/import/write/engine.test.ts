@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.ts';
 import { fixtureHazards, SMALL_FIXTURE, writeFixtureExport } from '../../../../test/import-fixture.ts';
 import { freshDatabase } from '../../../../test/harness.ts';
-import { runImport } from './engine.ts';
+import { diskRefusal, runImport } from './engine.ts';
 
 let root: string;
 let from: string;
@@ -48,5 +48,14 @@ describe('the import engine', () => {
     expect(vax.map((v) => v.name)).not.toContain(hazards.medicineAmongVaccinations.name);
     const again = await runImport(database.db, { from, dryRun: false, via: 'cli' });
     expect(again.unchanged).toBe(true);
+  });
+});
+
+describe('the disk space check', () => {
+  it('refuses an export that needs more than the free space, with the figures', () => {
+    expect(diskRefusal(2 * 2 ** 30, 5 * 2 ** 30)).toBeNull();
+    expect(diskRefusal(3 * 2 ** 30, 5 * 2 ** 30)).toBe(
+      'Not enough disk space: the export holds 3.0 GiB and the import needs about twice that (6.0 GiB); 5.0 GiB is free where the database is',
+    );
   });
 });

@@ -82,19 +82,29 @@ export function documentHash(doc: Record<string, unknown>): string {
     .digest('hex');
 }
 
-/** Refuses an export larger than the free space of the database's disk (the import needs about as much again). */
+/**
+ * Why an export of `exportBytes` (uncompressed, estimated) cannot be imported onto a disk with `freeBytes` free, or
+ * null: the database needs about as much again as the documents (rows, indexes, the write-ahead log).
+ */
+export function diskRefusal(exportBytes: number, freeBytes: number): string | null {
+  if (exportBytes * 2 <= freeBytes) return null;
+  const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
+  return `Not enough disk space: the export holds ${gib(exportBytes)} and the import needs about twice that (${gib(exportBytes * 2)}); ${gib(freeBytes)} is free where the database is`;
+}
+
+/**
+ * Checked before starting, on the embedded database (its data directory is on this machine; PostgreSQL's disk is
+ * its server's). A gzipped dump is counted at five times its size.
+ */
 export async function checkDiskSpace(found: FoundExport, dataDir: string | undefined): Promise<void> {
   if (!dataDir) return;
-  const bytes = found.files.reduce((s, f) => s + f.bytes * (f.gzip ? 5 : 1), 0);
   const fs = await statfs(dataDir).catch(() => undefined);
   if (!fs) return;
-  const free = fs.bavail * fs.bsize;
-  if (bytes * 2 > free) {
-    const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
-    throw new ImportRefused(
-      `Not enough disk space: the export holds ${gib(bytes)} and the import needs about twice that (${gib(bytes * 2)}); ${gib(free)} is free where the database is`,
-    );
-  }
+  const refusal = diskRefusal(
+    found.files.reduce((s, f) => s + f.bytes * (f.gzip ? 5 : 1), 0),
+    fs.bavail * fs.bsize,
+  );
+  if (refusal) throw new ImportRefused(refusal);
 }
 
 async function previousRecords(tx: DbOrTx, collection: string, ids: string[]): Promise<Map<string, PreviousRecord>> {
