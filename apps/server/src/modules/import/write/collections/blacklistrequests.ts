@@ -60,6 +60,7 @@ export const blacklistRequestsImporter: CollectionImporter = {
     }
 
     const lifted = new Map<string, typeof serviceFlags.$inferInsert>();
+    const approvedFlags = new Set<string>();
     const rows: (typeof serviceFlagLiftRequests.$inferInsert)[] = [];
     const outcomes: Outcome[] = [];
     // Oldest first, so the lifted flag's times come from the first request and the pending one kept is the first.
@@ -91,7 +92,9 @@ export const blacklistRequestsImporter: CollectionImporter = {
           );
         }
         const had = lifted.get(flagId);
-        const liftedAt = status === 'approved' ? resolvedAt! : updated;
+        // Lifted when an approval says (the latest), else when a request last changed.
+        const byApproval = status === 'approved';
+        const liftedAt = byApproval ? resolvedAt! : updated;
         if (!had) {
           lifted.set(flagId, {
             id: flagId,
@@ -101,18 +104,24 @@ export const blacklistRequestsImporter: CollectionImporter = {
             status: 'lifted',
             decidedByName: null,
             decidedAt: created,
-            liftedByName: status === 'approved' ? (resolvedBy ?? 'original system') : 'original system',
+            liftedByName: byApproval ? (resolvedBy ?? 'original system') : 'original system',
             liftedAt,
-            liftNote: status === 'approved' ? f.optText('adminNote') : null,
+            liftNote: byApproval ? f.optText('adminNote') : null,
             createdAt: created,
           });
+          if (byApproval) approvedFlags.add(flagId);
         } else {
           if (created < had.decidedAt!) had.decidedAt = had.createdAt = created;
-          if (liftedAt > had.liftedAt!) {
+          const approvedBefore = approvedFlags.has(flagId);
+          if (
+            (byApproval && (!approvedBefore || liftedAt > had.liftedAt!)) ||
+            (!byApproval && !approvedBefore && liftedAt > had.liftedAt!)
+          ) {
             had.liftedAt = liftedAt;
-            if (status === 'approved') {
+            if (byApproval) {
               had.liftedByName = resolvedBy ?? 'original system';
               had.liftNote = f.optText('adminNote');
+              approvedFlags.add(flagId);
             }
           }
         }
