@@ -321,6 +321,16 @@ describe('boarding packages, wallets and appointments from the fixture', () => {
       charged: sum(debits),
       paid: sum(credits),
     });
+    // The wallet pays each day out of itself (allocations out), and the fixture's consistent wallets need no adjustment.
+    const [out] = await q<{ out: string; adjusted: number }>(sql`
+      select coalesce(sum(amount_paise) filter (where kind = 'allocation' and direction = 'out'), 0)::text as out,
+             count(*) filter (where method = 'not_recorded')::int as adjusted
+        from payments where account = 'wallet' and owner_id in (${sql.join(
+          walletOwners.map((o) => sql`${o}`),
+          sql`, `,
+        )})`);
+    expect(out).toEqual({ out: String(sum(debits)), adjusted: 0 });
+    expect(problemsOf(first, 'wallets').join('\n')).not.toMatch(/balance adjustment|balanceAfter/);
     // Every wallet holds the original's balance, to the paisa.
     for (const [i, w] of wallets.entries()) expect(await ledgerWallet(walletOwners[i]!)).toBe(paise(w.balance));
     // Appointments: one paid at the desk by UPI (card), one paid in cash and refunded; held on the deposit account.
