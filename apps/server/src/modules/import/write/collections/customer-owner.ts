@@ -96,7 +96,7 @@ export async function customerOwners(
     if (phone) taken.add(phone);
     ctx.problem(
       m.doc,
-      `the customer account ${user.email} (${user.fullName}) had no owner record: one was made from the account (name, phone, email; no address) and linked to it`,
+      `the customer account ${user.email} (${user.fullName}${user.role === 'customer' ? '' : ', a staff account'}) had no owner record: one was made from the account (name, phone, email; no address) and linked to it`,
     );
     rows.push({
       id: m.ownerId,

@@ -62,7 +62,12 @@ beforeAll(async () => {
   await writeFixtureExport(path.join(root, 'fixture'), 'jsonl-relaxed', SMALL_FIXTURE, { only: COLLECTIONS });
   await standInVisitTypes(t.database.db);
   // The pets first: the stand-in visits name them.
-  await runImport(t.database.db, { from: path.join(root, 'fixture'), dryRun: false, via: 'cli', only: ['users', 'owners', 'pets'] });
+  await runImport(t.database.db, {
+    from: path.join(root, 'fixture'),
+    dryRun: false,
+    via: 'cli',
+    only: ['users', 'owners', 'pets'],
+  });
   await standInVisits(t.database.db, [0, 2, 4, 6], counts.pets);
   first = await runImport(t.database.db, { from: path.join(root, 'fixture'), dryRun: false, via: 'cli' });
 

@@ -2,6 +2,7 @@ import { type AllocationDirection, dateInTz, type LedgerKind, type LedgerStatus,
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../../db/client.ts';
 import { boardingPackageSubscriptions, packageCharges, packagePets, payments } from '../../../../db/schema/index.ts';
+import { insertMany } from '../bulk.ts';
 import type { ImportedLedgerRow } from '../context.ts';
 import { derivedId } from '../ids.ts';
 import { PLACEHOLDER } from '../placeholders.repo.ts';
@@ -441,7 +442,7 @@ export const walletsImporter: CollectionImporter = {
     }
     // The ledger rows first: a package day's claim names its charge.
     await ctx.ledger.flush(tx);
-    if (claims.length) await tx.insert(packageCharges).values(claims).onConflictDoNothing();
+    await insertMany(tx, packageCharges, claims);
     if (daysCharged.size) {
       const values = sql.join(
         [...daysCharged].map(([id, n]) => sql`(${id}, ${n}::int)`),
