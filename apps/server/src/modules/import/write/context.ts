@@ -22,7 +22,7 @@ export interface CollectionCounts {
 /**
  * Money of one collection, in paise: what the original's documents say (`before`, after rounding to whole paise)
  * and what the ledger rows written for them amount to (`after`). Charged is what was owed, paid what was taken
- * (payments less refunds). They agree to the paisa when nothing was lost.
+ * (payments less refunds, into any account: a sale, the wallet, a deposit, the unapplied balance). They agree to the paisa when nothing was lost.
  */
 export interface CollectionMoney {
   before: { charged: number; paid: number };
@@ -66,8 +66,10 @@ export class LedgerBatch {
     if (row.status && row.status !== 'completed') return;
     if (row.kind === 'charge') money.after.charged += row.amountPaise;
     else if (row.kind === 'credit') money.after.charged -= row.amountPaise;
-    else if (row.kind === 'payment' && (row.account ?? 'sale') === 'sale') money.after.paid += row.amountPaise;
-    else if (row.kind === 'refund' && (row.account ?? 'sale') === 'sale') money.after.paid -= row.amountPaise;
+    // Money taken into any account counts (a sale's payment, a wallet recharge, an appointment's deposit, money that
+    // paid nothing and waits on the unapplied balance); allocations only move it between an owner's accounts.
+    else if (row.kind === 'payment') money.after.paid += row.amountPaise;
+    else if (row.kind === 'refund') money.after.paid -= row.amountPaise;
   }
 
   /**

@@ -1,7 +1,13 @@
 import type { CollectionImporter } from '../types.ts';
+import { appointmentsImporter } from './appointments.ts';
+import { blacklistRequestsImporter } from './blacklistrequests.ts';
+import { boardingSubscriptionsImporter } from './boardingsubscriptions.ts';
+import { attendancesImporter, scheduledVisitsImporter } from './followups.ts';
+import { alertsImporter, visitNotificationsImporter } from './notices.ts';
 import { ownersImporter } from './owners.ts';
 import { petsImporter } from './pets.ts';
 import { usersImporter } from './users.ts';
+import { walletsImporter } from './wallets.ts';
 
 /**
  * The collections the importer takes in, in the order it takes them: each after every collection it refers to
@@ -16,7 +22,14 @@ export const IMPORTERS: readonly CollectionImporter[] = [
   petsImporter,
   // visittypes, prices, subscriptionplans, services
   // visits, boardings
-  // subscriptions, boardingsubscriptions, wallets, appointments
+  // subscriptions
+  boardingSubscriptionsImporter,
+  walletsImporter,
+  appointmentsImporter,
   // prescriptions, usagelogs, stockhistories, bills
-  // blacklistrequests, scheduledvisits, attendances, visitnotifications, alerts
+  blacklistRequestsImporter,
+  scheduledVisitsImporter,
+  attendancesImporter,
+  visitNotificationsImporter,
+  alertsImporter,
 ];
