@@ -1,7 +1,14 @@
 import type { CollectionImporter } from '../types.ts';
+import { inventoriesImporter } from './inventories.ts';
 import { ownersImporter } from './owners.ts';
 import { petsImporter } from './pets.ts';
+import { prescriptionsImporter } from './prescriptions.ts';
+import { servicesImporter } from './services.ts';
+import { stockHistoriesImporter } from './stockhistories.ts';
+import { subscriptionPlansImporter } from './subscriptionplans.ts';
+import { usageLogsImporter } from './usagelogs.ts';
 import { usersImporter } from './users.ts';
+import { pricesImporter, visitTypesImporter } from './visittypes.ts';
 
 /**
  * The collections the importer takes in, in the order it takes them: each after every collection it refers to
@@ -12,11 +19,17 @@ import { usersImporter } from './users.ts';
 export const IMPORTERS: readonly CollectionImporter[] = [
   usersImporter,
   ownersImporter,
-  // inventories
+  inventoriesImporter,
   petsImporter,
-  // visittypes, prices, subscriptionplans, services
+  visitTypesImporter,
+  pricesImporter,
+  subscriptionPlansImporter,
+  servicesImporter,
   // visits, boardings
   // subscriptions, boardingsubscriptions, wallets, appointments
-  // prescriptions, usagelogs, stockhistories, bills
+  prescriptionsImporter,
+  usageLogsImporter,
+  stockHistoriesImporter,
+  // bills
   // blacklistrequests, scheduledvisits, attendances, visitnotifications, alerts
 ];
