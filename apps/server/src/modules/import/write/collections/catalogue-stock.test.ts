@@ -160,7 +160,9 @@ describe('inventories', () => {
   });
 
   it('leaves a medicine out of the vaccinations of pet 0 (inventories come before pets)', async () => {
-    const vax = await q<{ name: string }>(sql`select name from vaccinations where pet_id = ${hazards.medicineAmongVaccinations.petId}`);
+    const vax = await q<{ name: string }>(
+      sql`select name from vaccinations where pet_id = ${hazards.medicineAmongVaccinations.petId}`,
+    );
     expect(vax.map((v) => v.name)).toContain('Rabies');
     expect(vax.map((v) => v.name)).not.toContain(hazards.medicineAmongVaccinations.name);
   });
@@ -181,9 +183,13 @@ describe('visit types and prices', () => {
     expect(now.map((x) => x.code).sort()).toEqual(DEFAULT_VISIT_TYPES.map((v) => v.code).sort());
     // What referred to the installed Hostel follows it: the boarding package, the installed plans.
     const hostel = fixtureId('visittypes', 0);
-    const [pkg] = await q<{ visit_type_id: string }>(sql`select visit_type_id from boarding_packages where id = ${DEFAULT_PACKAGE_ID}`);
+    const [pkg] = await q<{ visit_type_id: string }>(
+      sql`select visit_type_id from boarding_packages where id = ${DEFAULT_PACKAGE_ID}`,
+    );
     expect(pkg?.visit_type_id).toBe(hostel);
-    const [monthly] = await q<{ visit_type_id: string }>(sql`select visit_type_id from subscription_plans where name = 'Hostel Monthly'`);
+    const [monthly] = await q<{ visit_type_id: string }>(
+      sql`select visit_type_id from subscription_plans where name = 'Hostel Monthly'`,
+    );
     expect(monthly?.visit_type_id).toBe(hostel);
     const services = await q<{ visit_type_id: string | null }>(
       sql`select visit_type_id from customer_services where name = 'Boarding/Hostel'`,
@@ -220,9 +226,13 @@ describe('visit types and prices', () => {
     const c = collection(first, 'prices');
     expect(c.counts).toMatchObject({ read: counts.prices, imported: 0, skipped: counts.prices });
     expect(problems(first, 'prices', fixtureId('prices', 0))).toEqual([
-      expect.stringMatching(/^Hostel: Price says ₹1,000\.00, consultation ₹0\.00, the visit type ₹500\.00; the visit type’s price/),
+      expect.stringMatching(
+        /^Hostel: Price says ₹1,000\.00, consultation ₹0\.00, the visit type ₹500\.00; the visit type’s price/,
+      ),
     ]);
-    expect(problems(first, 'prices', fixtureId('prices', 1))[0]).toMatch(/^Dog Park: Price says ₹350\.00, the visit type ₹666\.66/);
+    expect(problems(first, 'prices', fixtureId('prices', 1))[0]).toMatch(
+      /^Dog Park: Price says ₹350\.00, the visit type ₹666\.66/,
+    );
   });
 
   it('answers the visit types on offer as Pawdesk reads them', async () => {
@@ -266,15 +276,25 @@ describe('subscription plans and services', () => {
     const res = await t.call({ method: 'GET', url: '/api/v1/subscription/getallsubscription', token: staff.token });
     expect(res.statusCode).toBe(200);
     const plan = res.json().subscriptionPlans.find((p: { _id: string }) => p._id === fixtureId('subscriptionplans', 1));
-    expect(plan).toMatchObject({ price: 4000, duration: 10, subscriptionType: { _id: fixtureId('visittypes', 1), code: 'day_care' } });
+    expect(plan).toMatchObject({
+      price: 4000,
+      duration: 10,
+      subscriptionType: { _id: fixtureId('visittypes', 1), code: 'day_care' },
+    });
   });
 
   it('adds the catalogue services with their images, features and visit type; installed ones stay', async () => {
     const c = collection(first, 'services');
     expect(c.counts).toMatchObject({ read: counts.services, imported: counts.services });
-    const rows = await q<{ id: string; name: string; active: boolean; images: unknown; features: unknown; visit_type_id: string; price_paise: number }>(
-      sql`select id, name, active, images, features, visit_type_id, price_paise::int from customer_services`,
-    );
+    const rows = await q<{
+      id: string;
+      name: string;
+      active: boolean;
+      images: unknown;
+      features: unknown;
+      visit_type_id: string;
+      price_paise: number;
+    }>(sql`select id, name, active, images, features, visit_type_id, price_paise::int from customer_services`);
     expect(rows).toHaveLength(SERVICE_CATALOG.length + counts.services);
     const groom = rows.find((r) => r.id === fixtureId('services', 0))!;
     expect(groom).toMatchObject({
@@ -284,7 +304,10 @@ describe('subscription plans and services', () => {
       images: [{ url: 'https://res.cloudinary.com/pawshub/image/upload/services/0.jpg' }],
       features: ['Trained staff'],
     });
-    expect(rows.find((r) => r.id === fixtureId('services', 1))).toMatchObject({ price_paise: 76667, visit_type_id: fixtureId('visittypes', 0) });
+    expect(rows.find((r) => r.id === fixtureId('services', 1))).toMatchObject({
+      price_paise: 76667,
+      visit_type_id: fixtureId('visittypes', 0),
+    });
     expect(rows.find((r) => r.id === fixtureId('services', 2))?.active).toBe(false);
     const res = await t.call({ method: 'GET', url: '/api/v1/customerservices/getallservices' });
     const listed = res.json().data.map((s: { _id: string }) => s._id);
@@ -303,7 +326,13 @@ describe('prescriptions', () => {
     expect(rx.map((r) => r.id)).toEqual(docs.prescriptions!.map((d) => String(d._id)));
     expect(rx[3]?.created_by).toBe(fixtureId('users', 2));
     expect(rx[2]?.customer_type).toBe('NGO');
-    const lines = await q<{ prescription_id: string; section: string; item_id: string; quantity: number; line_total_paise: number }>(
+    const lines = await q<{
+      prescription_id: string;
+      section: string;
+      item_id: string;
+      quantity: number;
+      line_total_paise: number;
+    }>(
       sql`select prescription_id, section, item_id, quantity, line_total_paise::int from prescription_lines order by prescription_id, section, position`,
     );
     const expected = docs.prescriptions!.reduce(
@@ -316,11 +345,17 @@ describe('prescriptions', () => {
     expect(deleted.item_id).toBe(PLACEHOLDER.item);
     // The deleted item's line takes what the price leaves: ₹75 − 2 × ₹25.
     expect(deleted.line_total_paise).toBe(2500);
-    expect(problems(first, 'prescriptions', dangling).join('\n')).toMatch(/does not exist \(deleted\); the line is kept on 'Deleted item'/);
+    expect(problems(first, 'prescriptions', dangling).join('\n')).toMatch(
+      /does not exist \(deleted\); the line is kept on 'Deleted item'/,
+    );
     expect(lines.find((l) => l.section === 'tablets')?.quantity).toBe(2);
-    expect(problems(first, 'prescriptions', fixtureId('prescriptions', 0)).join('\n')).toMatch(/tablets\[0\]\.quantity: "2" was text/);
+    expect(problems(first, 'prescriptions', fixtureId('prescriptions', 0)).join('\n')).toMatch(
+      /tablets\[0\]\.quantity: "2" was text/,
+    );
     // The NGO prescription 2: charged ₹45 while today's lines come to ₹90: the charge is kept, listed.
-    expect(problems(first, 'prescriptions', fixtureId('prescriptions', 2)).join('\n')).toMatch(/charged ₹45\.00.*come to ₹90\.00/);
+    expect(problems(first, 'prescriptions', fixtureId('prescriptions', 2)).join('\n')).toMatch(
+      /charged ₹45\.00.*come to ₹90\.00/,
+    );
     const follow = await q<{ source_id: string; date: string; time: string; purpose: string; source: string }>(
       sql`select source_id, date::text as date, time, purpose, source from follow_ups order by source_id`,
     );
@@ -335,7 +370,12 @@ describe('prescriptions', () => {
     const total = docs.prescriptions!.reduce((s, d) => s + paise(d.price), 0);
     expect(c.money.before).toEqual({ charged: total, paid: total });
     expect(c.money.after).toEqual(c.money.before);
-    expect(await ledgerOf('prescription_id', docs.prescriptions!.map((d) => String(d._id)))).toEqual({ charged: total, paid: total });
+    expect(
+      await ledgerOf(
+        'prescription_id',
+        docs.prescriptions!.map((d) => String(d._id)),
+      ),
+    ).toEqual({ charged: total, paid: total });
     const methods = await q<{ method: string; n: number }>(
       sql`select method, count(*)::int as n from payments where prescription_id is not null and kind = 'payment' group by method`,
     );
@@ -479,12 +519,22 @@ describe('running again', () => {
     );
     // The first two rows are untouched; a further charge and payment of ₹25.50 are added.
     expect(after.filter((a) => before.some((b) => b.id === a.id))).toEqual(before);
-    expect(after.filter((a) => !before.some((b) => b.id === a.id)).map((a) => [a.kind, a.amount_paise]).sort()).toEqual([
+    expect(
+      after
+        .filter((a) => !before.some((b) => b.id === a.id))
+        .map((a) => [a.kind, a.amount_paise])
+        .sort(),
+    ).toEqual([
       ['charge', 2550],
       ['payment', 2550],
     ]);
     const total = docs.prescriptions!.reduce((s, d) => s + paise(d.price), 0) + 2550;
-    expect(await ledgerOf('prescription_id', docs.prescriptions!.map((d) => String(d._id)))).toEqual({ charged: total, paid: total });
+    expect(
+      await ledgerOf(
+        'prescription_id',
+        docs.prescriptions!.map((d) => String(d._id)),
+      ),
+    ).toEqual({ charged: total, paid: total });
     const [item] = await q<{ stock: number }>(sql`select stock from inventory_items where id = ${fixtureId('inventories', 0)}`);
     expect(item?.stock).toBe(30);
     expect(await unbalanced()).toEqual([]);

@@ -216,7 +216,7 @@ export const usageLogsImporter: CollectionImporter = {
 /**
  * Visit History's search rows of the usage-log sales (history module's `visit_search`, as `indexVisit` writes them):
  * the pet and owner, or the walk-in buyer under the Walk-in customer, and the money from the ledger rows written for
- * them, in one statement.
+ * them, in one statement. Stamped with the sale's own time, not the clock, so a rerun writes the same rows.
  */
 async function indexUsageSales(tx: Tx): Promise<void> {
   await tx.execute(sql`
@@ -228,7 +228,7 @@ async function indexUsageSales(tx: Tx): Promise<void> {
            coalesce(o.phone, v.buyer_phone, ''), m.charged, m.paid, greatest(m.charged - m.paid, 0), m.refunded,
            case when v.voided_at is not null then 'voided' when m.refunded > 0 then 'refunded'
                 when m.charged - m.paid > 0 then 'due' else 'paid' end,
-           now()
+           v.created_at
       from visits v
       join import_records r on r.collection = 'usagelogs' and r.target_table = 'visits' and r.target_id = v.id
       left join pets p on p.id = v.pet_id
@@ -245,7 +245,7 @@ async function indexUsageSales(tx: Tx): Promise<void> {
       purpose = excluded.purpose, pet_id = excluded.pet_id, pet_name = excluded.pet_name,
       owner_id = excluded.owner_id, owner_name = excluded.owner_name, owner_phone = excluded.owner_phone,
       charged_paise = excluded.charged_paise, paid_paise = excluded.paid_paise, due_paise = excluded.due_paise,
-      refunded_paise = excluded.refunded_paise, payment_state = excluded.payment_state, updated_at = now()
+      refunded_paise = excluded.refunded_paise, payment_state = excluded.payment_state, updated_at = excluded.updated_at
     where (visit_search.charged_paise, visit_search.paid_paise, visit_search.due_paise, visit_search.refunded_paise,
            visit_search.payment_state, visit_search.owner_name)
           is distinct from (excluded.charged_paise, excluded.paid_paise, excluded.due_paise, excluded.refunded_paise,
