@@ -429,6 +429,16 @@ describe('usage logs and stock history', () => {
       sql`select due_paise::int, payment_state from visit_search where visit_id = ${ids[1]}`,
     );
     expect(due).toEqual({ due_paise: paise(docs.usagelogs![1]!.totalAmount), payment_state: 'due' });
+    // Every row's money is its ledger's (what the history reconciliation checks).
+    const off = await q<{ visit_id: string }>(sql`
+      select s.visit_id from visit_search s
+        join import_records r on r.collection = 'usagelogs' and r.target_id = s.visit_id
+        cross join lateral (
+          select coalesce(sum(case when kind = 'charge' then amount_paise end), 0)::bigint as charged,
+                 coalesce(sum(case when kind = 'payment' then amount_paise end), 0)::bigint as paid
+            from payments where visit_id = s.visit_id and status = 'completed') l
+       where s.charged_paise <> l.charged or s.paid_paise <> l.paid or s.due_paise <> l.charged - l.paid`);
+    expect(off).toEqual([]);
   });
 
   it('joins a stock history row to the usage log of the same use, keeps the rest on their own, a deleted item on the placeholder', async () => {
@@ -508,6 +518,11 @@ describe('running again', () => {
     };
     await rewrite('prescriptions', (d) => (String(d._id) === rx0 ? { ...d, price: 175.5 } : d));
     await rewrite('inventories', (d) => (String(d._id) === fixtureId('inventories', 0) ? { ...d, stock: 30 } : d));
+    // A stock history row the original would now call an adjustment from 23 to 30.
+    const sh2 = fixtureId('stockhistories', 2);
+    await rewrite('stockhistories', (d) =>
+      String(d._id) === sh2 ? { ...d, actionType: 'Adjusted', previousStock: 23, currentStock: 30 } : d,
+    );
     const r = await runImport(t.database.db, { from, dryRun: false, via: 'cli', only: ONLY });
     expect(r.unchanged).toBe(false);
     const rx = collection(r, 'prescriptions');
@@ -538,6 +553,15 @@ describe('running again', () => {
     const [item] = await q<{ stock: number }>(sql`select stock from inventory_items where id = ${fixtureId('inventories', 0)}`);
     expect(item?.stock).toBe(30);
     expect(await unbalanced()).toEqual([]);
+    const amox = await q<{ id: string; reason: string; delta: number }>(
+      sql`select id, reason, delta from stock_movements where item_id = ${fixtureId('inventories', 3)} and reason in ('imported', 'adjusted')
+           order by reason desc`,
+    );
+    // 25 in stock: the usage logs took 7, stock history row 1 one, row 2 now added 7: the opening is 26.
+    expect(amox).toEqual([
+      { id: expect.any(String), reason: 'imported', delta: 26 },
+      { id: sh2, reason: 'adjusted', delta: 7 },
+    ]);
     const again = await runImport(t.database.db, { from, dryRun: false, via: 'cli', only: ONLY });
     expect(again.unchanged).toBe(true);
   });

@@ -68,6 +68,12 @@ export const stockHistoriesImporter: CollectionImporter = {
       new Date(Math.min(...times) - SAME_USE_MS),
       new Date(Math.max(...times) + SAME_USE_MS),
     );
+    // By item and quantity, oldest first: a use joins the first free one within the window.
+    const byUse = new Map<string, typeof candidates>();
+    for (const m of candidates.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1))) {
+      const k = `${m.itemId}:${m.delta}`;
+      byUse.set(k, [...(byUse.get(k) ?? []), m]);
+    }
     const moves: (typeof stockMovements.$inferInsert)[] = [];
     const notes: { id: string; note: string }[] = [];
     const outcomes: Outcome[] = [];
@@ -110,12 +116,8 @@ export const stockHistoriesImporter: CollectionImporter = {
       const said = `the original's record: ${before ?? '?'} → ${after ?? '?'}${staff ? `, by ${staff}` : ''}${f.text('notes') ? ` (${f.text('notes')})` : ''}`;
 
       if (action === 'used') {
-        const same = candidates.find(
-          (m) =>
-            m.itemId === itemId &&
-            m.delta === delta &&
-            Math.abs(m.createdAt.getTime() - created.getTime()) <= SAME_USE_MS &&
-            !taken.has(m.id),
+        const same = (byUse.get(`${itemId}:${delta}`) ?? []).find(
+          (m) => Math.abs(m.createdAt.getTime() - created.getTime()) <= SAME_USE_MS && !taken.has(m.id),
         );
         if (same) {
           taken.add(same.id);
