@@ -27,7 +27,8 @@ type Rows<T> = { rows: T[] };
  * with their own dates, and its additions and edits were never recorded (reference §3 rule 15). So each item has one
  * opening movement, reason 'imported', dated before its first recorded movement, of the stock less what the
  * recorded movements add up to; and every movement's `stock_after` is the running balance in time order, ending at
- * the stock. Called at the end of each collection that writes movements; it rewrites only rows of imported items.
+ * the stock. Called at the end of each collection that writes movements (any importer that adds stock movements, a
+ * visit's medicines too, calls it in its `finish`); it rewrites only rows of imported items.
  */
 export async function rebalanceImportedStock(tx: Tx, ctx: ImportContext): Promise<void> {
   const items = (

@@ -17,7 +17,7 @@ export const NO_PAYMENT_NOTE =
 /**
  * prescriptions → prescriptions, prescription_lines, follow_ups, stock movements and the ledger.
  *
- * - Lines: the four arrays (items, tablets, mg, ml) in their order, each line keeping its own ObjectId. A line whose
+ * - Lines: the four arrays (items, tablets, mg, ml) in their order, ids derived from the prescription and position. A line whose
  *   item was deleted is kept on 'Deleted item' and listed; a quantity sent as text is read and listed.
  * - Money: the original's `price` is what was charged (it was computed from the item prices of that day); the lines
  *   show the item prices of today, and a total that differs from them is listed (a deleted item's line takes what
@@ -93,7 +93,9 @@ export const prescriptionsImporter: CollectionImporter = {
             );
           }
           mine.push({
-            id: f.ref(`${section}[${i}]._id`, line?._id) ?? derivedId('prescriptions', doc.id, section, i),
+            // Derived, not the line's own ObjectId: those are not unique across documents in every export (copied
+            // documents, the fixture's), and an id taken twice would overwrite another prescription's line.
+            id: derivedId('prescriptions', doc.id, section, i),
             prescriptionId: doc.id,
             section,
             itemId: itemId!,
