@@ -149,6 +149,8 @@ const INVENTORY = [
   { itemName: 'Amoxicillin', itemType: 'medicine', stockUnit: 'mg' },
   { itemName: 'Ringer Lactate', itemType: 'injection', stockUnit: 'ml' },
   { itemName: 'Gloves', itemType: 'disposable', stockUnit: 'item' },
+  // Item 6: the name of item 5 in another case and spacing, with item 2's code (added for the inventory importer).
+  { itemName: '  gloves ', itemType: 'disposable', stockUnit: 'item' },
 ];
 /** A name that is a medicine, not a vaccine: the original writes prescribed items into pet.vaccinations. */
 export const MEDICINE_AMONG_VACCINATIONS = 'Meloxicam';
@@ -179,6 +181,14 @@ export function fixtureHazards(size: FixtureSize) {
     danglingPrescriptionItem: fixtureId('prescriptions', 1),
     medicineAmongVaccinations: { petId: fixtureId('pets', 0), name: MEDICINE_AMONG_VACCINATIONS },
     legacyAppointment: fixtureId('appointments', 1),
+    /** Inventory 6: the same name and unit as item 5 (Gloves), item 2's code, an NGO price above the customer's, its
+     * stock as text. Item 5 is the old shape (stockUnit a number, itemType 'syringe'); item 4 an injection; item 3 a
+     * price of 33.333 rupees. */
+    duplicateInventoryItem: {
+      id: fixtureId('inventories', 6),
+      sameAs: fixtureId('inventories', 5),
+      codeOf: fixtureId('inventories', 2),
+    },
     walletWithoutOwner: fixtureId('wallets', c.wallets - 1),
     walkInBill: fixtureId('bills', 0),
   };
@@ -603,6 +613,25 @@ function* inventories(): Generator<Doc> {
         unitMinRetailPriceNGO: 3,
         unitMaxRetailPriceCustomer: 5,
         ...ts(450),
+      };
+      continue;
+    }
+    if (i === 6) {
+      yield {
+        _id: oid('inventories', i),
+        itemId: 'M-03', // Meloxicam's: codes were counted, so they collide after deletions
+        itemName: item.itemName,
+        medicineName: '',
+        stock: '12', // a number sent as text
+        stockUnit: item.stockUnit,
+        itemType: item.itemType,
+        disposableSubType: 'Gloves',
+        injectionSubType: '',
+        unitCostPrice: 3,
+        unitMinRetailPriceNGO: 8, // above the customer price (the original forbids it)
+        unitMaxRetailPriceCustomer: 6,
+        supplier: { name: '', contact: '', email: '' },
+        ...ts(100),
       };
       continue;
     }

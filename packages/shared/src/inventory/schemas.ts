@@ -179,7 +179,21 @@ export const inventorySavedResponse = z.object({
   item: inventoryItemSchema,
 });
 
-export const STOCK_REASONS = ['added', 'edited', 'prescribed', 'deleted', 'visit', 'sold'] as const;
+/**
+ * Why stock moved. The last three come only from the import of the original system (issue 21): `imported` is an
+ * item's opening balance, `used` and `adjusted` are rows of the original's stock history.
+ */
+export const STOCK_REASONS = [
+  'added',
+  'edited',
+  'prescribed',
+  'deleted',
+  'visit',
+  'sold',
+  'imported',
+  'used',
+  'adjusted',
+] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 export const stockMovementSchema = z.object({

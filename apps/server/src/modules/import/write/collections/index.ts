@@ -3,10 +3,17 @@ import { appointmentsImporter } from './appointments.ts';
 import { blacklistRequestsImporter } from './blacklistrequests.ts';
 import { boardingSubscriptionsImporter } from './boardingsubscriptions.ts';
 import { attendancesImporter, scheduledVisitsImporter } from './followups.ts';
+import { inventoriesImporter } from './inventories.ts';
 import { alertsImporter, visitNotificationsImporter } from './notices.ts';
 import { ownersImporter } from './owners.ts';
 import { petsImporter } from './pets.ts';
+import { prescriptionsImporter } from './prescriptions.ts';
+import { servicesImporter } from './services.ts';
+import { stockHistoriesImporter } from './stockhistories.ts';
+import { subscriptionPlansImporter } from './subscriptionplans.ts';
+import { usageLogsImporter } from './usagelogs.ts';
 import { usersImporter } from './users.ts';
+import { pricesImporter, visitTypesImporter } from './visittypes.ts';
 import { walletsImporter } from './wallets.ts';
 
 /**
@@ -18,15 +25,21 @@ import { walletsImporter } from './wallets.ts';
 export const IMPORTERS: readonly CollectionImporter[] = [
   usersImporter,
   ownersImporter,
-  // inventories
+  inventoriesImporter,
   petsImporter,
-  // visittypes, prices, subscriptionplans, services
+  visitTypesImporter,
+  pricesImporter,
+  subscriptionPlansImporter,
+  servicesImporter,
   // visits, boardings
   // subscriptions
   boardingSubscriptionsImporter,
   walletsImporter,
   appointmentsImporter,
-  // prescriptions, usagelogs, stockhistories, bills
+  prescriptionsImporter,
+  usageLogsImporter,
+  stockHistoriesImporter,
+  // bills
   blacklistRequestsImporter,
   scheduledVisitsImporter,
   attendancesImporter,
