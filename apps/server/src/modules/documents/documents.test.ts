@@ -58,7 +58,7 @@ let itemSeq = 0;
 /** A shop sale of one item (name matched to an inventory item with these GST fields), paid in cash. */
 async function shopSale(
   item: { price: number; quantity?: number; rate: number; exempt?: boolean; hsn?: string | null; includesTax?: boolean },
-  owner: Partial<typeof import('../../db/schema/index.ts').owners.$inferInsert> = {},
+  owner: Parameters<typeof makeOwner>[1] = {},
 ) {
   const name = `Item ${++itemSeq} ${Math.random().toString(36).slice(2, 7)}`;
   await makeItem(db(), {
