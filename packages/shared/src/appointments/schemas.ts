@@ -71,8 +71,7 @@ export const APPOINTMENT_MESSAGES = {
   notPayable: (status: string) => `A ${status} appointment cannot be paid`,
   payFailed: 'Failed to start the payment',
   /** A booking imported from the original system (issue 21) that Pawdesk cannot turn into a visit by itself. */
-  importedNoPet:
-    "This booking came from the original system without a pet on record: record the visit from the pet's page",
+  importedNoPet: "This booking came from the original system without a pet on record: record the visit from the pet's page",
   importedNoService: (service: string) =>
     `This booking came from the original system for '${service}', which matches no visit type: record the visit from the pet's page`,
 } as const;

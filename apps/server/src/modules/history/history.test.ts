@@ -429,7 +429,9 @@ describe('an owner imported from the original system without a phone (issue 21)'
     await ok(post('/pet/editownerdetails', { id: owner.id, name: 'Kamla D.', address: 'Old Gurgaon' }, staff.token));
     expect(await searchRow(sold.visit._id)).toMatchObject({ ownerName: 'Kamla D.', ownerPhone: '' });
     const added = phone();
-    await ok(post('/pet/editownerdetails', { id: owner.id, name: 'Kamla D.', address: 'Old Gurgaon', phone: added }, staff.token));
+    await ok(
+      post('/pet/editownerdetails', { id: owner.id, name: 'Kamla D.', address: 'Old Gurgaon', phone: added }, staff.token),
+    );
     expect(await searchRow(sold.visit._id)).toMatchObject({ ownerPhone: added });
     const byPhone = await ok(search({ phone: added }));
     expect(ids(byPhone)).toEqual([sold.visit._id]);

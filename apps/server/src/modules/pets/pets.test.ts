@@ -550,7 +550,12 @@ describe('owners imported from the original system without a phone (issue 21)', 
     expect(byPhone.list.some((p: { name: string }) => p.name.startsWith(tag))).toBe(false);
     const mine = await get(`/pet/getfilteredpetsbynameandphone?ownerId=${a.id}&limit=50`);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().list.map((p: { _id: string }) => p._id).sort()).toEqual([rex.id, tom.id].sort());
+    expect(
+      mine
+        .json()
+        .list.map((p: { _id: string }) => p._id)
+        .sort(),
+    ).toEqual([rex.id, tom.id].sort());
     // With a phone owner too, and combined with a name; empty means none, a malformed id is a 400.
     const withPhone = await makeOwner(t.database.db);
     const hers = await makePet(t.database.db, { ownerId: withPhone.id, name: `${tag}Hers` });

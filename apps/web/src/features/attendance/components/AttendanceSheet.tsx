@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type AttendanceEntry, formatTime12 } from '@pawdesk/shared';
 import { NameWithPhone, PhoneLink } from '../../../components/PhoneLink';

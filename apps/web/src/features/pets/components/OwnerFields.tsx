@@ -49,6 +49,12 @@ export function OwnerPhoneField({
 }) {
   const form = useFormContext<Record<string, any>>();
   return (
-    <PhoneField label="Phone" required={required} placeholder={placeholder} description={description} {...fieldProps(form, 'phone')} />
+    <PhoneField
+      label="Phone"
+      required={required}
+      placeholder={placeholder}
+      description={description}
+      {...fieldProps(form, 'phone')}
+    />
   );
 }

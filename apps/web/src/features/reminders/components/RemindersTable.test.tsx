@@ -25,10 +25,7 @@ describe('RemindersTable', () => {
   it('an owner imported without a phone (issue 21): no call link, a dash, never "null"', () => {
     renderWithProviders(
       <RemindersTable
-        rows={[
-          row({}),
-          row({ _id: '650000000000000000000a02', petName: 'Moti', ownerName: 'Kamla Devi', contact: null }),
-        ]}
+        rows={[row({}), row({ _id: '650000000000000000000a02', petName: 'Moti', ownerName: 'Kamla Devi', contact: null })]}
         showAttendance={false}
       />,
     );

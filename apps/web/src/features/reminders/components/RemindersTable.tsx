@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, formatTime12, type ReminderItem } from '@pawdesk/shared';
 import { IconCake } from '@tabler/icons-react';

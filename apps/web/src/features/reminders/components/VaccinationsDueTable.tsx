@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, type VaccinationDueRow } from '@pawdesk/shared';
 import { IconSend } from '@tabler/icons-react';

@@ -64,7 +64,11 @@ export default function StaffBuySubscriptionPage() {
     <Stack gap="md" maw={760}>
       <PageHeader
         title="Buy Subscription"
-        subtitle={pet.data ? `${pet.data.name} · Owner: ${nameAndPhone(pet.data.owner.name, pet.data.owner.phone, ' · ')}` : 'A plan for a pet'}
+        subtitle={
+          pet.data
+            ? `${pet.data.name} · Owner: ${nameAndPhone(pet.data.owner.name, pet.data.owner.phone, ' · ')}`
+            : 'A plan for a pet'
+        }
         actions={
           <Button component={Link} to="/staff/history" variant="default" leftSection={<IconArrowLeft size={16} />}>
             Pet Records
