@@ -437,4 +437,13 @@ describe('an owner imported from the original system without a phone (issue 21)'
     expect(ids(byPhone)).toEqual([sold.visit._id]);
     expect(byPhone.List[0].pet.owner).toEqual({ name: 'Kamla D.', phone: added });
   });
+
+  it('their pet’s stay is listed among the boarded pets with phone null', async () => {
+    const owner = await makeOwnerWithoutPhone(db(), { name: 'Kamla Devi' });
+    const p = await makePet(db(), { ownerId: owner.id, name: uniqueName('Moti') });
+    await dogPark(p.id);
+    const boarded = await ok(get(`/pet/getboardedpetslist/?type=${types.dog_park!.id}&limit=100`, staff.token));
+    const stay = boarded.boardedPetList.find((r: { petId: { _id: string } }) => r.petId._id === p.id);
+    expect(stay.petId.owner).toEqual({ _id: owner.id, name: 'Kamla Devi', phone: null });
+  });
 });
