@@ -11,9 +11,9 @@
 import { addDays, todayIn } from '@pawdesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, payments, subscriptionPlans, visitItems, visits } from '../src/db/schema/index.ts';
+import { appointments, auditLog, payments, subscriptionPlans, visitItems, visits } from '../src/db/schema/index.ts';
 import { scheduleFollowUp } from '../src/modules/followups/followups.service.ts';
-import { makeItem, makeOwner, makePet, phone } from './factories.ts';
+import { makeItem, makeOwner, makeOwnerWithoutPhone, makePet, phone } from './factories.ts';
 import { useTestApp, useTestUser } from './harness.ts';
 import { ledgerRow, payCash, visitToPay } from './payments-fixtures.ts';
 import { holdSubscription, planOf, typeByCode } from './visit-kit.ts';
@@ -33,7 +33,8 @@ async function clientCall(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', p
   return { status: res.statusCode, json: () => JSON.parse(res.body) as Record<string, unknown> };
 }
 
-type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'array';
+/** 'null': a field the answer always carries, null in the case at hand (issue 21: an owner without a phone). */
+type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 
 /** Checks that each `path` (dotted) of `value` holds the type the client expects. */
 function expectFields(value: unknown, fields: Record<string, FieldType>) {
@@ -1625,5 +1626,103 @@ describe('online appointments', () => {
     expect(cancelled.status).toBe(200);
     expectFields(cancelled.json(), { data: 'object', 'data._id': 'string', 'data.status': 'string' });
     expect((cancelled.json().data as Record<string, unknown>).status).toBe('cancelled');
+  });
+});
+
+/* ───────────── data imported from the original system (issue 21) ───────────── */
+
+describe('owners imported without a phone, bookings imported without a pet or service (issue 21)', () => {
+  it('an owner without a phone answers `phone: null` (the field is always there) in the pet, visit, attendance and reminder calls; Edit Owner saves without one', async () => {
+    const owner = await makeOwnerWithoutPhone(t.database.db, { name: 'Kamla Devi', address: 'Old Gurgaon' });
+    const pet = await makePet(t.database.db, { ownerId: owner.id, name: `Moti${phone().slice(-5)}` });
+
+    const all = await clientCall('GET', '/pet/getallpets', staff.token);
+    const listed = (all.json().list as Record<string, unknown>[]).find((p) => p._id === pet.id);
+    expectFields(listed, { 'owner.name': 'string', 'owner.phone': 'null', 'owner.address': 'string' });
+    const details = await clientCall('GET', `/pet/getpetdetails/${pet.id}`, staff.token);
+    expectFields(details.json(), { 'pet.owner.name': 'string', 'pet.owner.phone': 'null' });
+    const found = await clientCall('GET', `/pet/getfilteredpetsbynameandphone/?name=${pet.name}&phone=`, staff.token);
+    expectFields(first(found.json(), 'list'), { 'owner.phone': 'null' });
+
+    const shop = await typeByCode(t.database.db, 'shop');
+    const sold = await clientCall('POST', '/visit/addshopvisit', staff.token, {
+      petId: pet.id,
+      visitType: shop.id,
+      items: [{ name: 'Chew toy', price: 150 }],
+      details: { totalCalculatedPrice: 150, selectedPayment: 'cash' },
+    });
+    expect(sold.status).toBe(201);
+    const visitId = (sold.json().visit as { _id: string })._id;
+    const history = await clientCall('POST', `/visit/getvisitlist?name=${pet.name}&purpose=&date=`, staff.token);
+    expectFields(first(history.json(), 'List'), { 'pet.owner.name': 'string', 'pet.owner.phone': 'null' });
+    const visit = await clientCall('GET', `/visit/getvisitdetails/${visitId}`, staff.token);
+    expectFields(visit.json(), { 'data.pet.owner.name': 'string', 'data.pet.owner.phone': 'null' });
+
+    const day = '2032-06-15';
+    await scheduleFollowUp(t.database.db, { petId: pet.id, date: day, time: '10:00', purpose: 'Review', source: 'prescription' });
+    const attendance = await clientCall('GET', `/attendance/getattendancelist/${day}`, staff.token);
+    const entry = (attendance.json().List as { petId: { _id: string } }[]).find((e) => e.petId._id === pet.id);
+    expectFields(entry, { 'petId.owner.name': 'string', 'petId.owner.phone': 'null' });
+    const reminders = await clientCall('GET', `/reminders/getreminderslist/${day}`, staff.token);
+    const reminder = (reminders.json().List as { petId: string }[]).find((r) => r.petId === pet.id);
+    expectFields(reminder, { petName: 'string', ownerName: 'string', contact: 'null', purpose: 'string' });
+
+    // The client's Edit Owner form sends the phone it shows: '' for none.
+    const edited = await clientCall('POST', '/pet/editownerdetails', staff.token, {
+      id: owner.id,
+      name: 'Kamla Devi',
+      phone: '',
+      email: '',
+      address: 'Old Gurgaon, Sector 4',
+    });
+    expect(edited.status).toBe(200);
+    expectFields(edited.json(), { success: 'boolean', message: 'string' });
+  });
+
+  it('a booking without a pet or service answers `petId: null` and `serviceId {_id: null, name}`; confirming it is a 409 with a message', async () => {
+    const c = await t.user('customer', { fullName: 'Kamla Devi' });
+    const owner = await makeOwner(t.database.db, { userId: c.id, email: c.email });
+    const date = addDays(todayIn(), 4);
+    const [row] = await t.database.db
+      .insert(appointments)
+      .values({
+        customerId: c.id,
+        ownerId: owner.id,
+        serviceName: 'Vaccination (ARV)',
+        servicePricePaise: 0,
+        totalAmountPaise: 0,
+        appointmentDate: date,
+        appointmentTime: '09:30',
+        petName: 'Sheru',
+        petAge: 'N/A',
+      })
+      .returning();
+    const SHAPE: Record<string, FieldType> = {
+      _id: 'string',
+      status: 'string',
+      serviceId: 'object',
+      'serviceId._id': 'null',
+      'serviceId.name': 'string',
+      serviceName: 'string',
+      petId: 'null',
+      petName: 'string',
+      petBreed: 'string',
+      petAge: 'string',
+      totalAmount: 'number',
+      notes: 'string',
+    };
+    const mine = await clientCall('GET', `/customerappointment/getcustomerappoint/${c.id}`, c.token);
+    expectFields(first(mine.json(), 'data'), SHAPE);
+    const staffDay = await clientCall('GET', `/appointment/onlineappointments?date=${date}`, staff.token);
+    expectFields(
+      (staffDay.json().appointments as { _id: string }[]).find((a) => a._id === row!.id),
+      SHAPE,
+    );
+    const confirm = await clientCall('PATCH', `/appointment/onlineappointments/${row!.id}/status`, staff.token, {
+      status: 'confirmed',
+      visitNotes: '',
+    });
+    expect(confirm.status).toBe(409);
+    expectFields(confirm.json(), { success: 'boolean', message: 'string' });
   });
 });

@@ -11,12 +11,30 @@ export type OwnerRow = typeof owners.$inferSelect;
 export type PetRow = typeof pets.$inferSelect;
 
 /** Inserts an owner (unique phone) directly, for tests of other modules. */
-export async function makeOwner(db: DbOrTx, o: Partial<typeof owners.$inferInsert> = {}): Promise<OwnerRow> {
+export async function makeOwner(
+  db: DbOrTx,
+  o: Partial<typeof owners.$inferInsert> & { phone?: string } = {},
+): Promise<OwnerRow & { phone: string }> {
   const [row] = await db
     .insert(owners)
     .values({ name: 'Test Owner', phone: phone(), email: null, address: 'Sector 45, Gurugram', ...o })
     .returning();
-  return row!;
+  return row as OwnerRow & { phone: string };
+}
+
+/**
+ * An owner as the import of the original system leaves one who had no phone there (issue 21): phone null. Inserted
+ * directly (the importer writes such rows; no Pawdesk form creates one).
+ */
+export async function makeOwnerWithoutPhone(
+  db: DbOrTx,
+  o: Partial<Omit<typeof owners.$inferInsert, 'phone'>> = {},
+): Promise<OwnerRow & { phone: null }> {
+  const [row] = await db
+    .insert(owners)
+    .values({ name: 'Imported Owner', email: null, address: '', ...o, phone: null })
+    .returning();
+  return row as OwnerRow & { phone: null };
 }
 
 /** The core vaccines (the admission rule's default) recorded without dates: a dog that may board. */

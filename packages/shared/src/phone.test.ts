@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPhone } from './phone.ts';
+import { cleanPhone, nameAndPhone } from './phone.ts';
 
 describe('cleanPhone', () => {
   it.each([
@@ -24,5 +24,15 @@ describe('cleanPhone', () => {
     ['', ''],
   ])('%j → %j', (input, expected) => {
     expect(cleanPhone(input)).toBe(expected);
+  });
+});
+
+describe('nameAndPhone', () => {
+  it('shows the phone after the name, or the name alone when there is none (issue 21)', () => {
+    expect(nameAndPhone('Asha Verma', '9812345678')).toBe('Asha Verma, 9812345678');
+    expect(nameAndPhone('Asha Verma', '9812345678', ' · ')).toBe('Asha Verma · 9812345678');
+    expect(nameAndPhone('Asha Verma', null)).toBe('Asha Verma');
+    expect(nameAndPhone('Asha Verma', undefined)).toBe('Asha Verma');
+    expect(nameAndPhone('Asha Verma', '')).toBe('Asha Verma');
   });
 });

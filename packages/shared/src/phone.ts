@@ -9,3 +9,11 @@ export function cleanPhone(v: string): string {
   if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
   return digits.slice(0, 10);
 }
+
+/**
+ * A name with its phone, as lists and messages show a person: 'Asha Verma, 9812345678', or the name alone when there
+ * is no phone (an owner imported from the original system without one, issue 21): never 'null' or a dangling comma.
+ */
+export function nameAndPhone(name: string, phone: string | null | undefined, separator = ', '): string {
+  return phone ? `${name}${separator}${phone}` : name;
+}

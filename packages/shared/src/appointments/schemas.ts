@@ -70,7 +70,21 @@ export const APPOINTMENT_MESSAGES = {
   alreadyPaid: 'This appointment is already paid',
   notPayable: (status: string) => `A ${status} appointment cannot be paid`,
   payFailed: 'Failed to start the payment',
+  /** A booking imported from the original system (issue 21) that Pawdesk cannot turn into a visit by itself. */
+  importedNoPet: "This booking came from the original system without a pet on record: record the visit from the pet's page",
+  importedNoService: (service: string) =>
+    `This booking came from the original system for '${service}', which matches no visit type: record the visit from the pet's page`,
 } as const;
+
+/**
+ * Why an appointment cannot be confirmed, completed or turned into a visit: a booking imported from the original
+ * system (issue 21) without a pet or a visit type on record. Null when it has both (every booking made in Pawdesk).
+ */
+export function importedBookingGap(a: { petId: string | null; visitTypeId: string | null; serviceName: string }): string | null {
+  if (a.petId === null) return APPOINTMENT_MESSAGES.importedNoPet;
+  if (a.visitTypeId === null) return APPOINTMENT_MESSAGES.importedNoService(a.serviceName);
+  return null;
+}
 
 /* ───────────── vocabulary ───────────── */
 
@@ -131,8 +145,11 @@ export const appointmentSchema = z.object({
   status: appointmentStatusSchema,
   kind: z.enum(APPOINTMENT_KINDS),
   customerId: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
-  /** The visit type booked; `name` is its purpose. */
-  serviceId: z.object({ _id: z.string(), name: z.string() }),
+  /**
+   * The visit type booked; `name` is its purpose. `_id` is null only for a booking imported from the original
+   * system whose service matched no visit type (issue 21): `name` is then the service the original named.
+   */
+  serviceId: z.object({ _id: z.string().nullable(), name: z.string() }),
   serviceName: z.string(),
   /** Rupees: the visit type's price (a stay: price × days). */
   servicePrice: z.number(),
@@ -141,7 +158,8 @@ export const appointmentSchema = z.object({
   appointmentTime: z.string(),
   /** A stay's last day (`yyyy-MM-dd`), null for a slot. */
   endDate: z.string().nullable(),
-  petId: z.string(),
+  /** Null only for a booking imported from the original system whose pet matched none on record (issue 21). */
+  petId: z.string().nullable(),
   petName: z.string(),
   petBreed: z.string(),
   /** Text, as the existing client stores it ('2 years', 'N/A'). */

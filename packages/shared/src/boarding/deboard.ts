@@ -69,7 +69,7 @@ export const boardedPetRowSchema = z.object({
   petId: z.object({
     _id: z.string(),
     name: z.string(),
-    owner: z.object({ _id: z.string(), name: z.string(), phone: z.string() }),
+    owner: z.object({ _id: z.string(), name: z.string(), phone: z.string().nullable() }),
     /** The pet's photo (issue 20), for the list's thumbnail; null when it has none. */
     photo: photoSchema.nullable(),
     /** Care warnings (issue 20), shown as badges; [] when none. */
@@ -181,7 +181,7 @@ export const deboardDetailsSchema = z.object({
   pet: z.object({
     _id: z.string(),
     name: z.string(),
-    owner: z.object({ name: z.string(), phone: z.string() }),
+    owner: z.object({ name: z.string(), phone: z.string().nullable() }),
     /** The pet's photo (issue 20); null when it has none. */
     photo: photoSchema.nullable(),
   }),

@@ -133,7 +133,7 @@ export const runCardSchema = z.object({
     age: z.string(),
     photo: photoSchema.nullable(),
   }),
-  owner: z.object({ name: z.string(), phone: z.string() }),
+  owner: z.object({ name: z.string(), phone: z.string().nullable() }),
   emergencyContact: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
   warnings: z.array(careWarningSchema),
   vaccinations: z.array(runCardVaccinationSchema),

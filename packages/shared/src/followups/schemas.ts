@@ -22,7 +22,7 @@ export const attendanceEntry = z.object({
     _id: z.string(),
     name: z.string(),
     species: z.string(),
-    owner: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string().nullable() }),
+    owner: z.object({ _id: z.string(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   }),
 });
 export type AttendanceEntry = z.infer<typeof attendanceEntry>;
@@ -71,7 +71,8 @@ export const reminderItem = z.object({
   species: z.string(),
   ownerId: z.string(),
   ownerName: z.string(),
-  contact: z.string(),
+  /** The owner's phone; null for an owner imported without one (issue 21). */
+  contact: z.string().nullable(),
   email: z.string().nullable(),
   /** 'Birthday' for birthdays. */
   purpose: z.string(),

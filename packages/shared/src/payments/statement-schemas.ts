@@ -99,7 +99,7 @@ export type OpenSale = z.infer<typeof openSaleSchema>;
 
 export const statementResponse = z.object({
   success: z.literal(true),
-  owner: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string().nullable() }),
+  owner: z.object({ _id: z.string(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   entries: z.array(statementEntrySchema),
   totals: statementTotalsSchema,
   openSales: z.array(openSaleSchema),

@@ -6,7 +6,8 @@ import { careWarningSchema } from '../care/schemas.ts';
 export const ownerSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  phone: z.string(),
+  /** Null for an owner imported from the original system without a phone (issue 21). */
+  phone: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string(),
   /** GST (issue 17): the owner's GSTIN and state code, null when none. Optional: older answers leave them out. */

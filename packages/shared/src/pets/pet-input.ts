@@ -39,6 +39,8 @@ export const PET_MSG = {
   segment: 'Segment is required',
   completeProfile: 'Please complete your profile first: add your phone number and address, then register your pet.',
   phoneTaken: 'This phone number belongs to another owner',
+  /** Edit Owner, for an owner imported from the original system without a phone (issue 21): the field's hint. */
+  noPhoneOnFile: 'No phone number on record (imported from the original system). Add one when the owner gives it.',
   customerPhoneTaken:
     'This phone number is already registered to another owner at the clinic. Use a different number or contact the clinic to link your pets.',
 } as const;
@@ -284,11 +286,16 @@ export type EditPetBody = z.output<typeof editPetBody>;
 export type CustomerPetInput = z.input<typeof customerPetBody>;
 export type CustomerPetBody = z.output<typeof customerPetBody>;
 
-/** POST /pet/editownerdetails. */
+/**
+ * POST /pet/editownerdetails. The phone (10 digits, the spec's messages) may be left blank — absent, '' or null, all
+ * read as null — only for an owner who has none on file (issue 21: imported from the original system without one):
+ * the owner then stays without a phone. For an owner who has one the server answers 400 'Phone number is required',
+ * as before; the staff form asks for it whenever the owner has one (editOwnerFormBody).
+ */
 export const editOwnerBody = z.object({
   id: idSchema,
   name: requiredText(PET_MSG.ownerName, 120, 'Asha Verma'),
-  phone: phoneSchema,
+  phone: z.preprocess(blankToNull, phoneSchema.nullish()).transform((v) => v ?? null),
   email: optionalEmail,
   address: addressSchema,
   /** GST (issue 17): the owner's GSTIN (checksum) and state; absent: left as they are; null or '' clears. */
@@ -296,3 +303,11 @@ export const editOwnerBody = z.object({
 });
 export type EditOwnerInput = z.input<typeof editOwnerBody>;
 export type EditOwnerBody = z.output<typeof editOwnerBody>;
+
+/**
+ * The Edit Owner form's schema: the phone is required, as the spec has it, unless the owner has no phone on file
+ * (issue 21), whose details can then be saved without one.
+ */
+export function editOwnerFormBody(hasPhoneOnFile: boolean) {
+  return hasPhoneOnFile ? editOwnerBody.extend({ phone: phoneSchema }) : editOwnerBody;
+}

@@ -18,13 +18,17 @@ const pageLimit = z.coerce.number().int().min(1).max(100).optional();
 /** GET /pet/getallpets: newest first, `limit` (1..100; without it up to 500) and an opaque `cursor`. */
 export const petListQuery = z.object({ limit: pageLimit, cursor: cursorSchema });
 
-/** GET /pet/getfilteredpetsbynameandphone: name contains (case-insensitive), phone prefix. */
+/**
+ * GET /pet/getfilteredpetsbynameandphone: name contains (case-insensitive), phone prefix; Pawdesk adds `ownerId` (one
+ * owner's pets: the way to list those of an owner without a phone, issue 21).
+ */
 export const petSearchQuery = z.object({
   name: text().trim().max(60, 'At most 60 characters').optional(),
   phone: text()
     .trim()
     .regex(/^\d{0,10}$/, 'Phone search takes up to 10 digits')
     .optional(),
+  ownerId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
   limit: pageLimit,
   cursor: cursorSchema,
 });

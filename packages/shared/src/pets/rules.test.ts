@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DOG_BREEDS } from '../catalog.ts';
 import { ageLabel, breedLabel, breedsFor, escapeLike, filterBreedsFor, isKnownBreed, phoneInput } from './rules.ts';
-import { addPetBody, customerPetBody, editOwnerBody, editPetBody, PET_MSG, petApiSchemas, petSchemas } from './schemas.ts';
+import {
+  addPetBody,
+  customerPetBody,
+  editOwnerBody,
+  editOwnerFormBody,
+  editPetBody,
+  PET_MSG,
+  petApiSchemas,
+  petSchemas,
+} from './schemas.ts';
 
 describe('breeds', () => {
   it('offers the 54 dog breeds plus Other for dogs', () => {
@@ -101,12 +110,25 @@ describe('schemas', () => {
   });
 
   it('uses the spec phone messages', () => {
-    const msg = (phone: unknown) =>
-      editOwnerBody.safeParse({ id: 'a'.repeat(24), name: 'N', address: 'A', phone }).error?.issues[0]?.message;
+    const msg = (phone: unknown, schema = editOwnerFormBody(true)) =>
+      schema.safeParse({ id: 'a'.repeat(24), name: 'N', address: 'A', phone }).error?.issues[0]?.message;
     expect(msg(undefined)).toBe('Phone number is required');
     expect(msg('')).toBe('Phone number is required');
     expect(msg('12345')).toBe('Enter a valid 10-digit phone number');
     expect(msg('98765432100')).toBe('Enter a valid 10-digit phone number');
+    // The API's body and the form of an owner without a phone on file (issue 21): a phone given is still checked.
+    expect(msg('12345', editOwnerBody)).toBe('Enter a valid 10-digit phone number');
+    expect(msg('12345', editOwnerFormBody(false))).toBe('Enter a valid 10-digit phone number');
+  });
+
+  it('Edit Owner may leave the phone blank (null) for an owner without one on file (issue 21)', () => {
+    const base = { id: 'a'.repeat(24), name: 'N', address: 'A' };
+    for (const phone of [undefined, null, '', '  ']) {
+      expect(editOwnerBody.parse({ ...base, phone }).phone).toBeNull();
+      expect(editOwnerFormBody(false).parse({ ...base, phone }).phone).toBeNull();
+      expect(editOwnerFormBody(true).safeParse({ ...base, phone }).success).toBe(false);
+    }
+    expect(editOwnerBody.parse({ ...base, phone: ' 9876543210 ' }).phone).toBe('9876543210');
   });
 
   it('turns the doses input into a number or null', () => {

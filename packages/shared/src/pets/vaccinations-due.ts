@@ -34,7 +34,8 @@ export const vaccinationDueRow = z.object({
   species: z.string(),
   ownerId: z.string(),
   ownerName: z.string(),
-  phone: z.string(),
+  /** The owner's phone; null for an owner imported without one (issue 21). */
+  phone: z.string().nullable(),
   email: z.string().nullable(),
   vaccine: z.string(),
   numberOfDose: z.number().nullable(),

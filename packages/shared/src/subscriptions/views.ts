@@ -124,7 +124,7 @@ export const EXPIRING_SUBSCRIPTIONS_MAX = 100;
 export const expiringSubscriptionSchema = z.object({
   _id: z.string(),
   petId: z.object({ _id: z.string(), name: z.string() }),
-  owner: z.object({ name: z.string(), phone: z.string() }),
+  owner: z.object({ name: z.string(), phone: z.string().nullable() }),
   purpose: z.string(),
   planName: z.string(),
   daysLeft: z.number(),

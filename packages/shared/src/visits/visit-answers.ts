@@ -82,7 +82,7 @@ export const visitDetailsSchema = z.object({
     breed: z.string(),
     color: z.string(),
     dob: z.string().nullable(),
-    owner: z.object({ _id: z.string(), name: z.string(), phone: z.string(), email: z.string().nullable() }),
+    owner: z.object({ _id: z.string(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   }),
   /** A walk-in sale's buyer (issue 18; `pet` then stands in with the buyer's name); absent for a pet's visit. */
   buyer: z.object({ name: z.string(), phone: z.string().nullable() }).optional(),

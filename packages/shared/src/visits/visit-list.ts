@@ -67,7 +67,7 @@ export const visitListRowSchema = z.object({
     breed: z.string(),
     color: z.string(),
     dob: z.string().nullable(),
-    owner: z.object({ name: z.string(), phone: z.string() }),
+    owner: z.object({ name: z.string(), phone: z.string().nullable() }),
   }),
   visitType: z.object({ _id: z.string(), purpose: z.string(), price: z.number(), halfdayPrice: z.number() }),
   details: z.looseObject({

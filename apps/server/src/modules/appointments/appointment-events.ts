@@ -10,7 +10,8 @@ export interface AppointmentEvent {
   ownerId: string;
   /** The customer account that booked it. */
   customerUserId: string;
-  petId: string;
+  /** Null only for a booking imported from the original system without a pet on record (issue 21). */
+  petId: string | null;
   petName: string;
   serviceName: string;
   /** `yyyy-MM-dd` and `HH:MM`. */

@@ -1,4 +1,4 @@
-import { APPOINTMENT_VISIT_MESSAGES as M, ledgerBalance, toRupees } from '@pawdesk/shared';
+import { APPOINTMENT_VISIT_MESSAGES as M, importedBookingGap, ledgerBalance, toRupees } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -10,7 +10,8 @@ import { type AppointmentRow, appointmentById, updateAppointment } from './appoi
 /**
  * A New Visit that fulfils an online appointment (issue 19, the save bodies' `appointmentId`). Inside the sale's
  * money transaction, after the owner's ledger lock: the appointment row is locked and checked (the visit's pet, a
- * slot appointment, confirmed or completed, not linked to a visit yet); once the sale's charge is posted, the money
+ * slot appointment, confirmed or completed, not linked to a visit yet, not an imported booking without a pet or visit
+ * type); once the sale's charge is posted, the money
  * held for it (deposit account, `appointment_id`) is applied to the sale as allocations deposit → sale up to the
  * charge, and what is beyond the charge moves to the owner's unapplied balance (as a reservation's deposit at
  * check-in). The appointment records the visit (a confirmed one becomes completed).
@@ -36,6 +37,9 @@ export async function appointmentForVisit(
   if (!petId) throw refuse(400, M.walkIn);
   const row = await appointmentById(tx, id, true);
   if (!row) throw refuse(404, M.notFound);
+  // A booking imported from the original system without a pet or a visit type (issue 21) is fulfilled by no visit.
+  const gap = importedBookingGap(row);
+  if (gap) throw refuse(409, gap);
   if (row.petId !== petId || row.ownerId !== ownerId) throw refuse(409, M.otherPet(row.petName));
   if (row.kind === 'stay') throw refuse(409, M.stay);
   if (row.visitId) throw refuse(409, M.linked);

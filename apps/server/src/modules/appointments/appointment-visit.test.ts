@@ -4,7 +4,7 @@
  * charge moves to the owner's unapplied balance; the appointment records the visit. The owner's statement
  * reconciles to the paisa.
  */
-import { APPOINTMENT_VISIT_MESSAGES as AV, type StatementResponse } from '@pawdesk/shared';
+import { APPOINTMENT_MESSAGES as AM, APPOINTMENT_VISIT_MESSAGES as AV, type StatementResponse } from '@pawdesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, payments, visitTypes } from '../../db/schema/index.ts';
@@ -222,6 +222,38 @@ describe('New Visit fulfilling an online appointment', () => {
     expect([res.statusCode, res.json().message]).toEqual([409, AV.otherPet('Bruno')]);
     expect(await ledgerOf(b.owner.id)).toEqual([]);
     expect((await appointmentRow(id)).visitId).toBeNull();
+  });
+
+  it('refuses a booking imported from the original system without a pet or a visit type (409, nothing written)', async () => {
+    await setGroomingPrice(70000);
+    const c = await customer();
+    const base = {
+      customerId: c.user.id,
+      ownerId: c.owner.id,
+      visitTypeId: null,
+      serviceId: null,
+      serviceName: 'Spa Bath',
+      servicePricePaise: 70000,
+      totalAmountPaise: 70000,
+      appointmentDate: '2026-11-19',
+      appointmentTime: '11:00',
+      status: 'completed' as const,
+    };
+    const [noPet] = await db()
+      .insert(appointments)
+      .values({ ...base, petId: null, petName: 'Sheru' })
+      .returning();
+    const [noType] = await db()
+      .insert(appointments)
+      .values({ ...base, petId: c.pet.id, petName: c.pet.name })
+      .returning();
+    const a = await saveGrooming(c.pet.id, noPet!.id);
+    expect([a.statusCode, a.json().message]).toEqual([409, AM.importedNoPet]);
+    const b = await saveGrooming(c.pet.id, noType!.id);
+    expect([b.statusCode, b.json().message]).toEqual([409, AM.importedNoService('Spa Bath')]);
+    expect(await ledgerOf(c.owner.id)).toEqual([]);
+    expect((await appointmentRow(noPet!.id)).visitId).toBeNull();
+    expect((await appointmentRow(noType!.id)).visitId).toBeNull();
   });
 
   it('refuses the same appointment twice (409) and a pending one; a retry with the same key replays', async () => {

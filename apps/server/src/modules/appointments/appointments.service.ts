@@ -14,6 +14,7 @@ import {
   earliestAppointmentDate,
   formatDate,
   formatINR,
+  importedBookingGap,
   isIsoDate,
   NOT_BOOKABLE,
   type OnlineAppointmentsResponse,
@@ -701,6 +702,10 @@ export async function changeStatus(
   const shown = await viewOf(ctx.db, pre);
   const t = appointmentTransition(shown.status, body.status, 'staff', body.reason);
   if (!t.ok) throw new AppError(t.status, t.message);
+  // A booking imported from the original system without a pet or a visit type (issue 21) is only listed, or marked
+  // not visited: the visit is recorded from the pet's page.
+  const gap = importedBookingGap(pre);
+  if (gap) throw conflict(gap);
   if (pre.kind === 'stay' && body.status === 'completed') {
     throw conflict('A stay is completed by checking it in at Reservations');
   }

@@ -694,3 +694,102 @@ describe('GET/PUT /settings/appointments', () => {
     expect(off.json().message).toBe(M.slotInvalid);
   });
 });
+
+describe('bookings imported from the original system without a pet or a visit type (issue 21)', () => {
+  /** Inserted as the importer leaves them (it is written elsewhere): the names the original stored, no ids. */
+  async function imported(
+    c: Awaited<ReturnType<typeof customer>>,
+    o: { petId?: string | null; status?: 'pending' | 'confirmed'; time?: string } = {},
+  ) {
+    const [row] = await db()
+      .insert(appointments)
+      .values({
+        customerId: c.user.id,
+        ownerId: c.owner.id,
+        visitTypeId: null,
+        serviceId: null,
+        serviceName: 'Vaccination (ARV)',
+        servicePricePaise: 50000,
+        totalAmountPaise: 50000,
+        appointmentDate: TOMORROW,
+        appointmentTime: o.time ?? '10:30',
+        petId: o.petId ?? null,
+        petName: o.petId ? c.pet.name : 'Sheru',
+        petBreed: 'Indie',
+        petAge: 'N/A',
+        status: o.status ?? 'pending',
+      })
+      .returning();
+    return row!;
+  }
+  const patch = (id: string, body: object) => call('PATCH', `/appointment/onlineappointments/${id}/status`, staff.token, body);
+  const status = async (id: string) => (await db().select().from(appointments).where(eq(appointments.id, id)))[0]!.status;
+
+  it('is listed for the staff and the customer with its stored pet and service names, ids null', async () => {
+    const c = await customer();
+    const a = await imported(c);
+    const day = await call('GET', `/appointment/onlineappointments?date=${TOMORROW}`, staff.token);
+    expect(day.statusCode).toBe(200);
+    const listed = day.json().appointments.find((x: { _id: string }) => x._id === a.id);
+    expect(listed).toMatchObject({
+      status: 'pending',
+      petId: null,
+      petName: 'Sheru',
+      petBreed: 'Indie',
+      serviceId: { _id: null, name: 'Vaccination (ARV)' },
+      serviceName: 'Vaccination (ARV)',
+      totalAmount: 500,
+      customerId: { _id: c.user.id },
+    });
+    const mine = await call('GET', `/customerappointment/getcustomerappoint/${c.user.id}`, c.user.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.map((x: { _id: string }) => x._id)).toContain(a.id);
+  });
+
+  it('confirming one without a pet answers 409 with what to do instead; nothing changes', async () => {
+    const c = await customer();
+    const a = await imported(c);
+    const res = await patch(a.id, { status: 'confirmed' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, message: M.importedNoPet });
+    expect(M.importedNoPet).toBe(
+      "This booking came from the original system without a pet on record: record the visit from the pet's page",
+    );
+    expect(await status(a.id)).toBe('pending');
+    expect(events).toEqual([]);
+  });
+
+  it('one with a pet but no visit type can be neither confirmed nor completed (409); it may be marked not visited', async () => {
+    const c = await customer();
+    const pending = await imported(c, { petId: c.pet.id });
+    const confirm = await patch(pending.id, { status: 'confirmed' });
+    expect([confirm.statusCode, confirm.json().message]).toEqual([409, M.importedNoService('Vaccination (ARV)')]);
+    const confirmed = await imported(c, { petId: c.pet.id, status: 'confirmed', time: '11:00' });
+    const complete = await patch(confirmed.id, { status: 'completed', visitNotes: 'Seen' });
+    expect([complete.statusCode, complete.json().message]).toEqual([409, M.importedNoService('Vaccination (ARV)')]);
+    expect(await status(confirmed.id)).toBe('confirmed');
+    const notVisited = await patch(confirmed.id, { status: 'cancelled', reason: 'Imported: never came' });
+    expect(notVisited.statusCode, notVisited.body).toBe(200);
+    expect(notVisited.json().data).toMatchObject({ status: 'cancelled', petId: c.pet.id, serviceId: { _id: null } });
+    expect(events.map((e) => e.kind)).toEqual(['cancelled']);
+  });
+
+  it('the customer may cancel one without a pet; the event names no pet', async () => {
+    const c = await customer();
+    const a = await imported(c);
+    const res = await call('DELETE', `/customerappointment/cancelappoint/${a.id}`, c.user.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'cancelled', petId: null, petName: 'Sheru' });
+    expect(events).toEqual([expect.objectContaining({ kind: 'cancelled', petId: null, petName: 'Sheru' })]);
+  });
+
+  it('a booking made in Pawdesk still needs a pet and a service', async () => {
+    const c = await customer();
+    const grooming = await serviceId('Grooming', c.user.token);
+    const noPet = await book(c.user.token, { serviceId: grooming, appointmentDate: TOMORROW, appointmentTime: '10:00' });
+    expect(noPet.statusCode).toBe(400);
+    const noService = await book(c.user.token, { appointmentDate: TOMORROW, appointmentTime: '10:00', petId: c.pet.id });
+    expect(noService.statusCode).toBe(404);
+    expect(noService.json().message).toBe(M.serviceNotFound);
+  });
+});

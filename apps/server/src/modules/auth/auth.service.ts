@@ -19,7 +19,7 @@ export async function listStaffAccounts(db: DbOrTx, limit: number, cursor?: stri
  * The user as the login and /auth/me answers show it. `owner` is a customer's linked owner record, if any: its id
  * is `customer_id`, and its phone and address win over the account's (null when neither has one).
  */
-export function toAuthUser(u: UserRow, owner?: { id: string; phone: string; address: string }): AuthUser {
+export function toAuthUser(u: UserRow, owner?: { id: string; phone: string | null; address: string }): AuthUser {
   const base: AuthUser = {
     id: u.id,
     role: u.role,

@@ -2,7 +2,7 @@ import { dateInTz, gstinCheckChar } from '@pawdesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeItem, makeOwner, makePet } from '../../../test/factories.ts';
+import { makeItem, makeOwner, makeOwnerWithoutPhone, makePet } from '../../../test/factories.ts';
 import { testConfig, type TestUser, useTestApp, useTestUser } from '../../../test/harness.ts';
 import { lastReceiptSeq, payCash, visitToPay } from '../../../test/payments-fixtures.ts';
 import { getAs, postAs } from '../../../test/visit-kit.ts';
@@ -58,7 +58,7 @@ let itemSeq = 0;
 /** A shop sale of one item (name matched to an inventory item with these GST fields), paid in cash. */
 async function shopSale(
   item: { price: number; quantity?: number; rate: number; exempt?: boolean; hsn?: string | null; includesTax?: boolean },
-  owner: Partial<typeof import('../../db/schema/index.ts').owners.$inferInsert> = {},
+  owner: Parameters<typeof makeOwner>[1] = {},
 ) {
   const name = `Item ${++itemSeq} ${Math.random().toString(36).slice(2, 7)}`;
   await makeItem(db(), {
@@ -518,6 +518,44 @@ describe('reading', () => {
     expect(text).toContain('₹84,745.76');
     expect(text).toContain('Rupees One Lakh Only');
     expect(text).toContain('Scan to pay');
+  });
+});
+
+describe('an owner imported from the original system without a phone (issue 21)', () => {
+  it('is billed: the documents name the buyer with phone null, the PDFs print no phone line and never "null"', async () => {
+    const o = await makeOwnerWithoutPhone(db(), { name: 'Kamla Devi', address: 'Old Gurgaon' });
+    const pet = await makePet(db(), { ownerId: o.id });
+    const name = `Item nophone ${Math.random().toString(36).slice(2, 7)}`;
+    await makeItem(db(), { itemName: name, hsnCode: '23091000', gstRatePercent: 18, gstExempt: false, priceIncludesTax: true });
+    const shop = (await db().select().from(visitTypes).where(eq(visitTypes.code, 'shop')))[0]!;
+    const res = await post(
+      '/visit/addshopvisit',
+      {
+        petId: pet.id,
+        visitType: shop.id,
+        items: [{ name, price: 118 }],
+        details: { totalCalculatedPrice: 118, selectedPayment: 'cash' },
+      },
+      staff.token,
+    );
+    expect(res.statusCode).toBe(201);
+    const list = (await get(`/documents?visitId=${res.json().visit._id}`, staff.token)).json().documents;
+    expect(list.map((d: { kind: string }) => d.kind).sort()).toEqual(['receipt', 'tax_invoice']);
+    for (const d of list as { _id: string }[]) {
+      const view = (await get(`/documents/${d._id}`, staff.token)).json().document;
+      expect(view.buyer).toMatchObject({ name: 'Kamla Devi', phone: null });
+      const pdf = await get(`/documents/${d._id}/pdf`, staff.token);
+      expect(pdf.statusCode).toBe(200);
+      const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+      const text = (await parser.getText()).text;
+      await parser.destroy();
+      expect(text).toContain('Kamla Devi');
+      expect(text).not.toMatch(/null|undefined/);
+      // The business's phone is printed once (the seller); the buyer has no phone line.
+      // The buyer's lines: name, address, then straight on (no phone line); the seller's phone only.
+      expect(text).toContain('Billed to\nKamla Devi\nOld Gurgaon\nPlace of supply');
+      expect(text.match(/Phone:/g)).toHaveLength(1);
+    }
   });
 });
 

@@ -28,7 +28,8 @@ export interface FollowUpView {
   species: string;
   ownerId: string;
   ownerName: string;
-  ownerPhone: string;
+  /** Null for an imported owner without a phone (issue 21). */
+  ownerPhone: string | null;
   ownerEmail: string | null;
 }
 
@@ -39,7 +40,8 @@ export interface BirthdayPet {
   dob: string;
   ownerId: string;
   ownerName: string;
-  ownerPhone: string;
+  /** Null for an imported owner without a phone (issue 21). */
+  ownerPhone: string | null;
   ownerEmail: string | null;
 }
 

@@ -65,8 +65,10 @@ export async function indexVisit(tx: DbOrTx, visitId: string, tz: string): Promi
   ]);
   const pet = visit.petId ? pets.get(visit.petId) : undefined;
   // A walk-in sale (no pet): the buyer's name and phone are the owner columns, under the Walk-in customer's id.
+  // No phone (a walk-in buyer who gave none, an owner imported without one: issue 21) is '' in the search row, which
+  // no phone filter (1–10 digits) matches; the answers read the owner's phone from the owner record, never from here.
   const who = pet
-    ? { petId: pet.id, petName: pet.name, ownerId: pet.owner.id, ownerName: pet.owner.name, ownerPhone: pet.owner.phone }
+    ? { petId: pet.id, petName: pet.name, ownerId: pet.owner.id, ownerName: pet.owner.name, ownerPhone: pet.owner.phone ?? '' }
     : visit.buyerName
       ? { petId: null, petName: null, ownerId: WALK_IN_OWNER_ID, ownerName: visit.buyerName, ownerPhone: visit.buyerPhone ?? '' }
       : null;
@@ -113,7 +115,8 @@ onVisitVoided(async (tx, v) => indexVisit(tx, v.visitId, v.tz));
 
 onPetChanged(async (tx, change) => {
   if (change.kind === 'pet') await renamePetInSearch(tx, change.petId, change.name);
-  else await updateOwnerInSearch(tx, change.ownerId, { name: change.name, phone: change.phone });
+  // An owner without a phone (null) is '' in the search rows, as in indexVisit.
+  else await updateOwnerInSearch(tx, change.ownerId, { name: change.name, phone: change.phone === null ? '' : change.phone });
 });
 
 /** What a search filters on, resolved and checked (400s): the purpose a visit type's, the date not in the future. */

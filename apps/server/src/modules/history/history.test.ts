@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { visitSearch } from '../../db/schema/index.ts';
 import { useDeboardTest } from '../../../test/deboard-kit.ts';
-import { makeOwner, makePet } from '../../../test/factories.ts';
+import { makeOwner, makeOwnerWithoutPhone, makePet, phone } from '../../../test/factories.ts';
 import type { TestUser } from '../../../test/harness.ts';
 import { payCash } from '../../../test/payments-fixtures.ts';
 import { typeByCode } from '../../../test/visit-kit.ts';
@@ -403,5 +403,47 @@ describe('the search row kept current', () => {
       expect(await searchRow(v)).toMatchObject({ petName: newName, ownerName: 'New Name', ownerPhone: newPhone });
     expect(ids(await ok(search({ name: newName, phone: newPhone })))).toEqual([v2, v1]);
     expect(ids(await ok(search({ phone: owner.phone })))).not.toContain(v1);
+  });
+});
+
+describe('an owner imported from the original system without a phone (issue 21)', () => {
+  it('their pet’s sale is written and found, shown with phone null; a phone filter finds it once a phone is added', async () => {
+    const owner = await makeOwnerWithoutPhone(db(), { name: 'Kamla Devi' });
+    const p = await makePet(db(), { ownerId: owner.id, name: uniqueName('Moti') });
+    const sold = await shopSale(p.id, 250);
+    // The search row keeps '' for no phone (its column is required; no phone filter of 1–10 digits matches '').
+    expect(await searchRow(sold.visit._id)).toMatchObject({ ownerId: owner.id, ownerName: 'Kamla Devi', ownerPhone: '' });
+    const found = await ok(search({ name: p.name }));
+    expect(ids(found)).toEqual([sold.visit._id]);
+    expect(found.List[0].pet.owner).toEqual({ name: 'Kamla Devi', phone: null });
+    for (const prefix of ['0', '9', '1']) expect(ids(await ok(search({ phone: prefix, name: p.name })))).toEqual([]);
+
+    const details = await ok(get(`/visit/getvisitdetails/${sold.visit._id}`, staff.token));
+    expect(details.data.pet.owner).toMatchObject({ _id: owner.id, name: 'Kamla Devi', phone: null });
+    const history = await ok(get(`/pet/getpethistory/${p.id}`, staff.token));
+    expect(history.visits.map((v: { _id: string }) => v._id)).toEqual([sold.visit._id]);
+    const statement = await ok(get(`/payments/statement?ownerId=${owner.id}`, staff.token));
+    expect(statement.owner).toEqual({ _id: owner.id, name: 'Kamla Devi', phone: null, email: null });
+
+    // Renamed without a phone, then given one at Edit Owner: the search row follows.
+    await ok(post('/pet/editownerdetails', { id: owner.id, name: 'Kamla D.', address: 'Old Gurgaon' }, staff.token));
+    expect(await searchRow(sold.visit._id)).toMatchObject({ ownerName: 'Kamla D.', ownerPhone: '' });
+    const added = phone();
+    await ok(
+      post('/pet/editownerdetails', { id: owner.id, name: 'Kamla D.', address: 'Old Gurgaon', phone: added }, staff.token),
+    );
+    expect(await searchRow(sold.visit._id)).toMatchObject({ ownerPhone: added });
+    const byPhone = await ok(search({ phone: added }));
+    expect(ids(byPhone)).toEqual([sold.visit._id]);
+    expect(byPhone.List[0].pet.owner).toEqual({ name: 'Kamla D.', phone: added });
+  });
+
+  it('their pet’s stay is listed among the boarded pets with phone null', async () => {
+    const owner = await makeOwnerWithoutPhone(db(), { name: 'Kamla Devi' });
+    const p = await makePet(db(), { ownerId: owner.id, name: uniqueName('Moti') });
+    await dogPark(p.id);
+    const boarded = await ok(get(`/pet/getboardedpetslist/?type=${types.dog_park!.id}&limit=100`, staff.token));
+    const stay = boarded.boardedPetList.find((r: { petId: { _id: string } }) => r.petId._id === p.id);
+    expect(stay.petId.owner).toEqual({ _id: owner.id, name: 'Kamla Devi', phone: null });
   });
 });

@@ -156,7 +156,7 @@ onAppointmentEvent(async (tx, e) => {
     title,
     body,
     link: '/customer/seeappointment',
-    refs: { appointmentId: e.appointmentId, petId: e.petId },
+    refs: { appointmentId: e.appointmentId, ...(e.petId ? { petId: e.petId } : {}) },
     dedupeKey: `appointment-${e.kind}:${e.appointmentId}`,
     now: e.now,
     refDate: e.date,

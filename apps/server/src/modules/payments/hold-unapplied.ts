@@ -1,4 +1,4 @@
-import { formatINR, type LedgerMethod, type LedgerVia, toRupees } from '@pawdesk/shared';
+import { formatINR, type LedgerMethod, type LedgerVia, nameAndPhone, toRupees } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { ownersByIds, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
@@ -49,10 +49,10 @@ export async function holdAsUnapplied(tx: DbOrTx, u: Unapplied): Promise<LedgerR
   let whose = '';
   if (u.petId) {
     const pet = (await petsWithOwnersByIds(tx, [u.petId])).get(u.petId);
-    if (pet) whose = ` for ${pet.name} (${pet.owner.name}, ${pet.owner.phone})`;
+    if (pet) whose = ` for ${pet.name} (${nameAndPhone(pet.owner.name, pet.owner.phone)})`;
   } else {
     const owner = (await ownersByIds(tx, [u.ownerId])).get(u.ownerId);
-    if (owner) whose = ` from ${owner.name} (${owner.phone})`;
+    if (owner) whose = ` from ${owner.phone ? `${owner.name} (${owner.phone})` : owner.name}`;
   }
   const amount = formatINR(toRupees(u.amountPaise));
   const by = 'orderId' in u.ref ? 'a card payment' : 'a payment link';

@@ -36,7 +36,7 @@ async function pendingLinkRow(ctx: AppContext, id: string): Promise<LedgerRow> {
 async function ensureLink(
   ctx: AppContext,
   row: LedgerRow,
-  owner: { name: string; email: string | null; phone: string },
+  owner: { name: string; email: string | null; phone: string | null },
   description: string,
   log?: FastifyBaseLogger,
 ) {

@@ -6,7 +6,8 @@ export interface OwnerBillingRow {
   id: string;
   name: string;
   address: string;
-  phone: string;
+  /** Null for an imported owner without a phone (issue 21). */
+  phone: string | null;
   email: string | null;
   gstin: string | null;
   stateCode: string | null;

@@ -27,7 +27,8 @@ export interface PetWithOwnerRow {
   photoHash: string | null;
   ownerId: string;
   ownerName: string;
-  ownerPhone: string;
+  /** Null for an imported owner the original knew no phone of (issue 21). */
+  ownerPhone: string | null;
   ownerEmail: string | null;
 }
 
@@ -73,7 +74,8 @@ export async function petIdExists(db: DbOrTx, id: string): Promise<boolean> {
 export interface OwnerRow {
   id: string;
   name: string;
-  phone: string;
+  /** Null for an imported owner the original knew no phone of (issue 21). */
+  phone: string | null;
   email: string | null;
   /** The customer account linked to the owner record, if any. */
   userId: string | null;

@@ -27,7 +27,8 @@ export interface PetWithOwner {
   dob: string | null;
   /** The pet's photo (issue 20), for a thumbnail beside its name; null when it has none. */
   photo: Photo | null;
-  owner: { id: string; name: string; phone: string; email: string | null };
+  /** The owner; `phone` is null for an imported owner the original knew no phone of (issue 21). */
+  owner: { id: string; name: string; phone: string | null; email: string | null };
 }
 
 const toPetWithOwner = (r: PetWithOwnerRow): PetWithOwner => ({

@@ -29,7 +29,8 @@ export interface PetOwnerRow {
   cursorTs: string;
   ownerId: string;
   ownerName: string;
-  ownerPhone: string;
+  /** Null for an imported owner without a phone (issue 21). */
+  ownerPhone: string | null;
   ownerEmail: string | null;
   ownerAddress: string;
   ownerUserId: string | null;

@@ -93,15 +93,16 @@ export const petRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       schema: {
         tags,
         summary:
-          'Pets whose name contains `name` (case-insensitive) and whose owner phone starts with `phone`; paged ' +
+          'Pets whose name contains `name` (case-insensitive), whose owner phone starts with `phone` and (`ownerId`) ' +
+          'of one owner; paged ' +
           '(limit 1..100; without limit up to 500, newest first)',
         querystring: petSearchQuery,
         response: { 200: petPageResponse },
       },
     },
     async (req) => {
-      const { name, phone, limit, cursor } = req.query;
-      const { list, nextCursor } = await searchPets(db, { name, phone, limit, cursor: decodeCursor(cursor) });
+      const { name, phone, ownerId, limit, cursor } = req.query;
+      const { list, nextCursor } = await searchPets(db, { name, phone, ownerId, limit, cursor: decodeCursor(cursor) });
       return { success: true as const, list, nextCursor };
     },
   );

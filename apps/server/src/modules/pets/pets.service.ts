@@ -145,11 +145,12 @@ export function listPets(db: DbOrTx, opts: PageOpts) {
  */
 export const PHONE_OWNERS_FIRST_MAX = 2000;
 
-/** Name contains (case-insensitive) and/or owner phone starts with; newest first, one page. */
-export async function searchPets(db: DbOrTx, q: { name?: string; phone?: string } & PageOpts) {
+/** Name contains (case-insensitive) and/or owner phone starts with and/or one owner's; newest first, one page. */
+export async function searchPets(db: DbOrTx, q: { name?: string; phone?: string; ownerId?: string } & PageOpts) {
   const petConds: SQL[] = [];
   const name = q.name?.trim().toLowerCase();
   if (name) petConds.push(nameContains(escapeLike(name)));
+  if (q.ownerId) petConds.push(ofOwners([q.ownerId]));
   let ownerWhere: SQL | undefined;
   if (q.phone) {
     const ids = await ownerIdsByPhonePrefix(db, q.phone, PHONE_OWNERS_FIRST_MAX + 1);
@@ -223,7 +224,11 @@ export function ownerGstAfter(
 
 const phoneTaken = (message: string) => conflict(message, { errors: { phone: message } });
 
-/** Edits an owner (spec 000 §5 "Edit owner"); the phone may not be another owner's. */
+/**
+ * Edits an owner (spec 000 §5 "Edit owner"); the phone may not be another owner's. An owner imported without a phone
+ * (issue 21) may be saved without one and stays so; an owner who has a phone keeps needing one (400, the spec's
+ * message): a phone is never cleared.
+ */
 export async function editOwner(db: DbOrTx, input: EditOwnerBody): Promise<void> {
   try {
     await db.transaction(async (tx) => {
@@ -231,7 +236,10 @@ export async function editOwner(db: DbOrTx, input: EditOwnerBody): Promise<void>
       if (!owner) throw notFound('Owner');
       // The Walk-in customer (issue 18) is the record walk-in sales are sold to, not an owner anyone edits.
       if (isWalkInOwner(owner.id)) throw badRequest(WALK_IN_MESSAGES.notAnOwner);
-      if (owner.phone !== input.phone) {
+      if (input.phone === null && owner.phone !== null) {
+        throw badRequest(PET_MSG.phoneRequired, { phone: PET_MSG.phoneRequired });
+      }
+      if (input.phone !== null && owner.phone !== input.phone) {
         const other = await findOwnerByPhone(tx, input.phone);
         if (other && other.id !== owner.id) throw phoneTaken(PET_MSG.phoneTaken);
       }

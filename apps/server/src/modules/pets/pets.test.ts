@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { owners, pets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, useTestApp, useTestUser } from '../../../test/harness.ts';
-import { makeOwner, makePet, phone } from '../../../test/factories.ts';
+import { makeOwner, makeOwnerWithoutPhone, makePet, phone } from '../../../test/factories.ts';
 import { aBody, aPet, uniq } from '../../../test/pet-forms.ts';
 import { addOwnerWithPets, PHONE_OWNERS_FIRST_MAX } from './pets.service.ts';
 
@@ -511,6 +511,99 @@ describe('POST /pet/editownerdetails', () => {
     const body = { name: 'A', phone: phone(), address: 'X' };
     expect((await post('/pet/editownerdetails', { ...body, id: '1' })).statusCode).toBe(400);
     expect((await post('/pet/editownerdetails', { ...body, id: 'fedcba9876543210fedcba98' })).statusCode).toBe(404);
+  });
+});
+
+describe('owners imported from the original system without a phone (issue 21)', () => {
+  /** Two phone-less owners (owners.phone is unique only when present), one with two pets, as the importer leaves them. */
+  async function imported() {
+    const tag = uniq('nophone');
+    const a = await makeOwnerWithoutPhone(t.database.db, { name: `Old ${tag}`, address: 'Sohna Road' });
+    const b = await makeOwnerWithoutPhone(t.database.db, { name: `Older ${tag}` });
+    const rex = await makePet(t.database.db, { ownerId: a.id, name: `${tag}Rex`, registrationDate: '2025-04-02' });
+    const tom = await makePet(t.database.db, { ownerId: a.id, name: `${tag}Tom` });
+    const lone = await makePet(t.database.db, { ownerId: b.id, name: `${tag}Lone` });
+    return { tag, a, b, rex, tom, lone };
+  }
+  const ownerOf = (list: { _id: string; owner: unknown }[], id: string) => list.find((p) => p._id === id)?.owner;
+
+  it('are listed and looked up with phone null: all pets, details, by name, by registration date', async () => {
+    const { tag, a, rex, lone } = await imported();
+    const all = await get('/pet/getallpets?limit=10');
+    expect(all.statusCode).toBe(200);
+    expect(ownerOf(all.json().list, rex.id)).toMatchObject({ _id: a.id, phone: null, address: 'Sohna Road' });
+    const details = await get(`/pet/getpetdetails/${rex.id}`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json().pet.owner).toMatchObject({ _id: a.id, name: a.name, phone: null, email: null });
+    const byName = (await get(`/pet/getfilteredpetsbynameandphone/?name=${tag}&phone=`)).json();
+    expect(byName.list).toHaveLength(3);
+    expect(byName.list.every((p: { owner: { phone: unknown } }) => p.owner.phone === null)).toBe(true);
+    const byDate = await get('/pet/getpetsbyregistrationdate/2025-04-02');
+    expect(byDate.statusCode).toBe(200);
+    expect(ownerOf(byDate.json().pets, rex.id)).toMatchObject({ phone: null });
+    expect(ownerOf(byName.list, lone.id)).toMatchObject({ phone: null });
+  });
+
+  it('a phone search never finds them; `ownerId` lists one owner’s pets, whatever their phone', async () => {
+    const { tag, a, rex, tom } = await imported();
+    const byPhone = (await get('/pet/getfilteredpetsbynameandphone?phone=0')).json();
+    expect(byPhone.list.some((p: { name: string }) => p.name.startsWith(tag))).toBe(false);
+    const mine = await get(`/pet/getfilteredpetsbynameandphone?ownerId=${a.id}&limit=50`);
+    expect(mine.statusCode).toBe(200);
+    expect(
+      mine
+        .json()
+        .list.map((p: { _id: string }) => p._id)
+        .sort(),
+    ).toEqual([rex.id, tom.id].sort());
+    // With a phone owner too, and combined with a name; empty means none, a malformed id is a 400.
+    const withPhone = await makeOwner(t.database.db);
+    const hers = await makePet(t.database.db, { ownerId: withPhone.id, name: `${tag}Hers` });
+    const combined = (await get(`/pet/getfilteredpetsbynameandphone?ownerId=${withPhone.id}&name=${tag}`)).json();
+    expect(combined.list.map((p: { _id: string }) => p._id)).toEqual([hers.id]);
+    expect((await get(`/pet/getfilteredpetsbynameandphone?name=${tag}Rex&ownerId=`)).json().list).toHaveLength(1);
+    expect((await get('/pet/getfilteredpetsbynameandphone?ownerId=nope')).statusCode).toBe(400);
+  });
+
+  it('Edit Owner saves the other details without a phone (it stays empty), or with one added', async () => {
+    const { a, rex } = await imported();
+    for (const blank of [{ phone: '' }, {}, { phone: null }]) {
+      const res = await post('/pet/editownerdetails', { id: a.id, name: 'Renamed', address: 'Golf Course Road', ...blank });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Changes saved successfully' });
+    }
+    const [row] = await t.database.db.select().from(owners).where(eq(owners.id, a.id));
+    expect(row).toMatchObject({ name: 'Renamed', phone: null, address: 'Golf Course Road' });
+    // A bad phone is still refused; another owner's is a 409.
+    const bad = await post('/pet/editownerdetails', { id: a.id, name: 'Renamed', address: 'X', phone: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.phone).toBe(PET_MSG.phoneInvalid);
+    const other = await makeOwner(t.database.db);
+    const taken = await post('/pet/editownerdetails', { id: a.id, name: 'Renamed', address: 'X', phone: other.phone });
+    expect(taken.statusCode).toBe(409);
+    const p = phone();
+    expect((await post('/pet/editownerdetails', { id: a.id, name: 'Renamed', address: 'X', phone: p })).statusCode).toBe(200);
+    expect((await get(`/pet/getpetdetails/${rex.id}`)).json().pet.owner.phone).toBe(p);
+    expect((await get(`/pet/getfilteredpetsbynameandphone?phone=${p}`)).json().list.map((x: { _id: string }) => x._id)).toContain(
+      rex.id,
+    );
+  });
+
+  it('Edit Owner never clears the phone of an owner who has one (400, the spec message)', async () => {
+    const owner = await makeOwner(t.database.db);
+    for (const blank of [{ phone: '' }, {}, { phone: null }]) {
+      const res = await post('/pet/editownerdetails', { id: owner.id, name: 'N', address: 'A', ...blank });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Phone number is required', errors: { phone: 'Phone number is required' } });
+    }
+    const [row] = await t.database.db.select().from(owners).where(eq(owners.id, owner.id));
+    expect(row).toMatchObject({ phone: owner.phone, name: owner.name });
+  });
+
+  it('a new owner at the desk still needs a phone', async () => {
+    const res = await post('/pet/addpet', aBody({ phone: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.phone).toBe('Phone number is required');
   });
 });
 

@@ -10,7 +10,8 @@ export interface VaccinationDueRow {
   species: string;
   ownerId: string;
   ownerName: string;
-  ownerPhone: string;
+  /** Null for an imported owner without a phone (issue 21). */
+  ownerPhone: string | null;
   ownerEmail: string | null;
   name: string;
   numberOfDose: number | null;

@@ -107,7 +107,7 @@ export async function inHouseCounts(ctx: AppContext): Promise<InHouseCountsRespo
 const petOf = (id: string, pet: PetWithOwner | undefined) => ({
   _id: id,
   name: pet?.name ?? '',
-  owner: { _id: pet?.owner.id ?? '', name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? '' },
+  owner: { _id: pet?.owner.id ?? '', name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? null },
   photo: pet?.photo ?? null,
 });
 
@@ -131,7 +131,7 @@ export async function boardingDetails(ctx: AppContext, id: string): Promise<Boar
       pet: {
         _id: b.petId,
         name: pet?.name ?? '',
-        owner: { name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? '' },
+        owner: { name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? null },
         photo: pet?.photo ?? null,
       },
       boardingType: {

@@ -1,4 +1,4 @@
-import { formatINR, PACKAGE_MESSAGES as M, packageNeeds, toRupees } from '@pawdesk/shared';
+import { formatINR, PACKAGE_MESSAGES as M, nameAndPhone, packageNeeds, toRupees } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { enqueueEmails } from '../notifications/notifications.service.ts';
@@ -85,7 +85,7 @@ export async function noticeStopped(
     kind: 'package_stopped',
     title: `${M.stopped}: ${pets}`,
     body:
-      `The ${pkg.name} of ${pets}${owner ? ` (${owner.name}, ${owner.phone})` : ''} stopped on ${s.date}: the wallet ` +
+      `The ${pkg.name} of ${pets}${owner ? ` (${nameAndPhone(owner.name, owner.phone)})` : ''} stopped on ${s.date}: the wallet ` +
       `holds ${inr(s.balancePaise)}, the day costs ${inr(s.duePaise)}. The pets are still boarded: take payment for ` +
       'their stay or deboard them.',
     link: s.petIds[0] ? `/staff/history?pet=${s.petIds[0]}&statement=1` : null,

@@ -104,7 +104,7 @@ export async function expiringSubscriptions(db: DbOrTx, today: string): Promise<
     return {
       _id: row.id,
       petId: { _id: row.petId, name: pet?.name ?? '' },
-      owner: { name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? '' },
+      owner: { name: pet?.owner.name ?? '', phone: pet?.owner.phone ?? null },
       purpose: typeOf.get(row.visitTypeId)?.purpose ?? '',
       planName: planOf.get(row.planId)?.name ?? '',
       daysLeft: row.daysLeft,

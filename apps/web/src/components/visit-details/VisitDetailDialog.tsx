@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api-client';
 import { visitDocumentsQuery } from '../../lib/endpoints/documents';
 import { boughtSubscriptionKey, fetchBoughtSubscription, fetchVisitDetails, visitDetailsKey } from '../../lib/endpoints/visits';
 import { Money } from '../Money';
+import { phoneText } from '../PhoneLink';
 import { LoadingState } from '../states';
 import { dash, dialogDate, Facts, Lines, Section, VISIT_DIALOG_TEXT } from './dialog-parts';
 import { LedgerRows, ledgerDocuments } from './LedgerRows';
@@ -55,7 +56,7 @@ function petFacts(v: VisitDetails): [string, ReactNode][] {
     ['Pet', v.pet.name],
     ['Species / breed', [v.pet.species, v.pet.breed].filter(Boolean).join(' · ') || '—'],
     ['Owner', v.pet.owner.name],
-    ['Contact', v.pet.owner.phone],
+    ['Contact', phoneText(v.pet.owner.phone)],
   ];
 }
 

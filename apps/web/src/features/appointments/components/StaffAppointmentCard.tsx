@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { IconCheck, IconCircleCheck, IconUserX } from '@tabler/icons-react';
 import { Money } from '../../../components/Money';
 import type { Appointment } from '../api/types';
-import { type StaffAction, serviceNameOf, staffActions, whenOf } from './appointment-view';
+import { importedGapOf, type StaffAction, serviceNameOf, staffActions, whenOf } from './appointment-view';
 import { CardHead, Fact, Facts, PickupFact } from './AppointmentFacts';
 
 const customerOf = (a: Appointment) =>
@@ -26,7 +26,8 @@ export function StaffAppointmentCard({
   busy: boolean;
 }) {
   const c = customerOf(a);
-  const actions = staffActions(a.status, a.kind);
+  const gap = importedGapOf(a);
+  const actions = staffActions(a.status, a.kind, gap === null);
   return (
     <Card
       withBorder
@@ -54,6 +55,11 @@ export function StaffAppointmentCard({
         {a.visitNotes ? (
           <Text size="sm" c="dimmed">
             Visit notes: {a.visitNotes}
+          </Text>
+        ) : null}
+        {gap && (a.status === 'pending' || a.status === 'confirmed') ? (
+          <Text size="xs" c="dimmed" data-testid="imported-booking">
+            {gap}.
           </Text>
         ) : null}
         {a.kind === 'stay' && a.status === 'confirmed' ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appointment } from '../test/kit';
-import { cancelPrompt, customerMayCancel, paymentOf, shortId, staffActions, whenOf } from './appointment-view';
+import { cancelPrompt, customerMayCancel, importedGapOf, paymentOf, shortId, staffActions, whenOf } from './appointment-view';
 
 describe('the cancel prompt states the refund before the owner confirms', () => {
   const a = appointment({ appointmentDate: '2026-12-01', appointmentTime: '10:00' });
@@ -41,6 +41,18 @@ describe('the staff actions (spec 001 §4)', () => {
   it('a confirmed stay is checked in at Reservations: only Not Visited here', () => {
     expect(staffActions('confirmed', 'stay')).toEqual(['notVisited']);
     expect(staffActions('pending', 'stay')).toEqual(['confirm']);
+  });
+
+  it('an imported booking that cannot become a visit (issue 21): no Confirm or Complete, a confirmed one Not Visited only', () => {
+    expect(staffActions('pending', 'slot', false)).toEqual([]);
+    expect(staffActions('confirmed', 'slot', false)).toEqual(['notVisited']);
+    expect(staffActions('completed', 'slot', false)).toEqual([]);
+    const a = { petId: 'p1', serviceId: { _id: 'v1', name: 'Grooming' }, serviceName: 'Grooming' };
+    expect(importedGapOf(a)).toBeNull();
+    expect(importedGapOf({ ...a, petId: null })).toMatch(/without a pet on record/);
+    expect(importedGapOf({ ...a, serviceId: { _id: null, name: 'Spa Bath' }, serviceName: 'Spa Bath' })).toMatch(
+      /for 'Spa Bath', which matches no visit type/,
+    );
   });
 
   it('the customer may cancel pending and confirmed ones only', () => {

@@ -1,5 +1,5 @@
 import { FINAL_APPOINTMENT_STATUSES, shortAppointmentId } from '@pawdesk/shared/appointments/rules';
-import { APPOINTMENT_MESSAGES, APPOINTMENT_STATUS_LABEL } from '@pawdesk/shared/appointments/schemas';
+import { APPOINTMENT_MESSAGES, APPOINTMENT_STATUS_LABEL, importedBookingGap } from '@pawdesk/shared/appointments/schemas';
 import { formatDate } from '@pawdesk/shared/dates';
 import { formatINR } from '@pawdesk/shared/money';
 import { ApiError } from '../../../lib/api-client';
@@ -90,12 +90,21 @@ export function cancelPrompt(
 }
 
 /**
+ * Why staff cannot confirm or complete an appointment: a booking imported from the original system without a pet or
+ * a visit type on record (issue 21; the server refuses with the same words). Null for every booking made in Pawdesk.
+ */
+export const importedGapOf = (a: Pick<Appointment, 'petId' | 'serviceId' | 'serviceName'>): string | null =>
+  importedBookingGap({ petId: a.petId, visitTypeId: a.serviceId ? a.serviceId._id : null, serviceName: a.serviceName });
+
+/**
  * The staff actions an appointment offers (spec 001 §4): completed and cancelled are final. A stay is completed by
- * checking it in at Reservations, not here.
+ * checking it in at Reservations, not here. An imported booking that cannot become a visit (`recordable` false,
+ * issue 21) is neither confirmed nor completed: a confirmed one may only be marked not visited.
  */
 export type StaffAction = 'confirm' | 'complete' | 'notVisited';
-export function staffActions(s: AppointmentStatus, kind: Appointment['kind'] = 'slot'): StaffAction[] {
+export function staffActions(s: AppointmentStatus, kind: Appointment['kind'] = 'slot', recordable = true): StaffAction[] {
   if ((FINAL_APPOINTMENT_STATUSES as readonly string[]).includes(s)) return [];
+  if (!recordable) return s === 'confirmed' ? ['notVisited'] : [];
   if (s === 'pending') return ['confirm'];
   return kind === 'stay' ? ['notVisited'] : ['complete', 'notVisited'];
 }

@@ -42,6 +42,42 @@ function mockDay(list: unknown[]) {
 }
 
 describe('staff online appointments', () => {
+  it('an imported booking without a pet or visit type (issue 21): its stored names, why it cannot be confirmed, no Confirm or Complete', async () => {
+    const NO_PET = appointment({
+      _id: '650000000000000000000e05',
+      status: 'pending',
+      petId: null,
+      petName: 'Sheru',
+      petBreed: '',
+      serviceId: { _id: null, name: 'Vaccination (ARV)' },
+      serviceName: 'Vaccination (ARV)',
+    });
+    const NO_TYPE = appointment({
+      _id: '650000000000000000000e06',
+      status: 'confirmed',
+      serviceId: { _id: null, name: 'Spa Bath' },
+      serviceName: 'Spa Bath',
+    });
+    mockDay([NO_PET, NO_TYPE]);
+    renderWithProviders(<OnlineAppointmentsPage />, { route: '/staff/onlinecustomerappointment' });
+    const [noPet, noType] = await screen.findAllByTestId('online-appointment');
+    expect(noPet).toHaveTextContent('Sheru');
+    expect(noPet).toHaveTextContent('Vaccination (ARV)');
+    expect(within(noPet!).getByTestId('imported-booking')).toHaveTextContent(
+      "This booking came from the original system without a pet on record: record the visit from the pet's page.",
+    );
+    expect(within(noPet!).queryAllByRole('button')).toEqual([]);
+    expect(within(noType!).getByTestId('imported-booking')).toHaveTextContent(
+      "This booking came from the original system for 'Spa Bath', which matches no visit type",
+    );
+    expect(
+      within(noType!)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark as Not Visited']);
+    expect(noPet).not.toHaveTextContent('null');
+  });
+
   it('shows the day’s cards; each status offers only its actions, final states none', async () => {
     mockDay([PENDING, CONFIRMED, DONE, CANCELLED]);
     renderWithProviders(<OnlineAppointmentsPage />, { route: '/staff/onlinecustomerappointment' });

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type AttendanceEntry, formatTime12 } from '@pawdesk/shared';
+import { NameWithPhone, PhoneLink } from '../../../components/PhoneLink';
 import { TableHead } from '../../../components/TableHead';
 import classes from './attendance.module.css';
 
@@ -36,11 +37,7 @@ function Status({ row, changed }: { row: AttendanceEntry; changed: boolean }) {
   );
 }
 
-const tel = (phone: string) => (
-  <Anchor href={`tel:${phone}`} size="sm" c="inherit" underline="hover">
-    {phone}
-  </Anchor>
-);
+const tel = (phone: string | null) => <PhoneLink phone={phone} size="sm" c="inherit" underline="hover" />;
 
 /** The day's scheduled visits with a Present checkbox each: a table, or cards on a phone. */
 export function AttendanceSheet({ rows, checked, changed, onToggle, disabled }: SheetProps) {
@@ -61,7 +58,7 @@ export function AttendanceSheet({ rows, checked, changed, onToggle, disabled }: 
                 </Text>
                 <Text size="sm">{r.purpose}</Text>
                 <Text size="sm" c="dimmed">
-                  {r.petId.owner.name} · {tel(r.petId.owner.phone)}
+                  <NameWithPhone name={r.petId.owner.name} phone={r.petId.owner.phone} size="sm" c="inherit" underline="hover" />
                 </Text>
                 {r.time ? (
                   <Text size="xs" c="dimmed">

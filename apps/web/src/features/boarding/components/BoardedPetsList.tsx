@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { CareWarningBadges } from '../../../components/CareWarningBadges';
-import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate } from '@pawdesk/shared';
+import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate, nameAndPhone } from '@pawdesk/shared';
 import { IconEye, IconListDetails, IconPaw, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadMore } from '../../../components/LoadMore';
 import { PetAvatar } from '../../../components/media/AuthImage';
 import { Money } from '../../../components/Money';
+import { phoneText } from '../../../components/PhoneLink';
 import { TableHead } from '../../../components/TableHead';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { useBoardedPets } from '../api/get-boarded-pets';
@@ -89,7 +90,7 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
                 </Group>
               </Table.Td>
               <Table.Td>{r.petId.owner.name}</Table.Td>
-              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{r.petId.owner.phone}</Table.Td>
+              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{phoneText(r.petId.owner.phone)}</Table.Td>
               <Table.Td>
                 <StatusBadge boarded={r.isBoarded} />
               </Table.Td>
@@ -122,7 +123,7 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
               <DnsListBadge petId={r.petId._id} ownerId={r.petId.owner._id} />
               <CareWarningBadges warnings={r.petId.careWarnings} compact />
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {r.petId.owner.name} · {r.petId.owner.phone}
+                {nameAndPhone(r.petId.owner.name, r.petId.owner.phone, ' · ')}
               </Text>
               <Text size="xs" c="dimmed">
                 Entry {entryDate(r)}

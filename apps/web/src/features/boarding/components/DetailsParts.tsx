@@ -4,6 +4,7 @@ import { formatDateTime } from '@pawdesk/shared/dates';
 import { formatINR } from '@pawdesk/shared/money';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/Money';
+import { phoneText } from '../../../components/PhoneLink';
 import { entryDate, StatusBadge } from './BoardedPetsList';
 import { billLines } from './checkout-flow';
 
@@ -42,7 +43,7 @@ export function StayHeader({ details }: { details: DeboardDetails }) {
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
       <Fact label="Pet">{details.pet.name}</Fact>
       <Fact label="Owner">{details.pet.owner.name}</Fact>
-      <Fact label="Phone">{details.pet.owner.phone}</Fact>
+      <Fact label="Phone">{phoneText(details.pet.owner.phone)}</Fact>
       <Fact label="Category">{details.boardingType.purpose}</Fact>
       <Fact label="Entry date">
         <span title={formatDateTime(details.entryTime)}>{entryDate(details)}</span>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { EXPIRING_SUBSCRIPTIONS_MAX, type ExpiringSubscription, formatDate } from '@pawdesk/shared';
+import { EXPIRING_SUBSCRIPTIONS_MAX, type ExpiringSubscription, formatDate, nameAndPhone } from '@pawdesk/shared';
 import { IconHourglassLow } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -58,7 +58,7 @@ export function ExpiringCard() {
                     {s.petId.name} · {s.purpose}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {s.planName} · {s.owner.name} · {s.owner.phone}
+                    {s.planName} · {nameAndPhone(s.owner.name, s.owner.phone, ' · ')}
                   </Text>
                 </div>
                 <RunsOut s={s} />

@@ -1,7 +1,8 @@
 import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatDateTime, formatINR, type VisitListRow } from '@pawdesk/shared';
+import { formatDateTime, formatINR, nameAndPhone, type VisitListRow } from '@pawdesk/shared';
 import { Money } from '../../../components/Money';
+import { phoneText } from '../../../components/PhoneLink';
 import { TableHead } from '../../../components/TableHead';
 import { VisitStateBadge as StateBadge } from '../../../components/VisitStateBadge';
 import classes from './history.module.css';
@@ -61,7 +62,7 @@ export function VisitResults({
                     </Text>
                     {perPet ? null : (
                       <Text size="xs" c="dimmed" truncate>
-                        {r.pet.owner.name} · {r.pet.owner.phone}
+                        {nameAndPhone(r.pet.owner.name, r.pet.owner.phone, ' · ')}
                       </Text>
                     )}
                   </div>
@@ -113,7 +114,7 @@ export function VisitResults({
               {perPet ? null : <Table.Td fw={600}>{r.pet.name}</Table.Td>}
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</Table.Td>
               {perPet ? null : <Table.Td>{r.pet.owner.name}</Table.Td>}
-              {perPet ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.pet.owner.phone}</Table.Td>}
+              {perPet ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{phoneText(r.pet.owner.phone)}</Table.Td>}
               <Table.Td>{purposeOf(r)}</Table.Td>
               <Table.Td ta="right" td={r.paymentState === 'voided' ? 'line-through' : undefined}>
                 <Money value={r.price} />

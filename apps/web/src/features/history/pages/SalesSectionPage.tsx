@@ -1,5 +1,5 @@
 import { Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { breedLabel, isId, PET_SEARCH_DEBOUNCE_MS } from '@pawdesk/shared';
+import { breedLabel, isId, nameAndPhone, PET_SEARCH_DEBOUNCE_MS } from '@pawdesk/shared';
 import { IconArrowLeft, IconPaw, IconPhone, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -80,7 +80,7 @@ function ChosenPet({ petId, onChange }: { petId: string; onChange: () => void })
                 {pet.data.name}
               </Title>
               <Text size="sm" c="dimmed">
-                {breedLabel(pet.data)} - Owner: {pet.data.owner.name} · {pet.data.owner.phone}
+                {breedLabel(pet.data)} - Owner: {nameAndPhone(pet.data.owner.name, pet.data.owner.phone, ' · ')}
               </Text>
             </>
           ) : pet.isError ? (

@@ -7,14 +7,14 @@ import { petKeys } from './keys';
 const OWNER_PETS = 50;
 
 /**
- * The owner's pets (a boarding package's pet choices): the pet search by the owner's phone, which is unique per
- * owner, keeping only this owner's pets.
+ * The owner's pets (a boarding package's pet choices): the pet search by owner (`ownerId`: an owner imported without
+ * a phone has pets too, issue 21), keeping only this owner's pets.
  */
-export function useOwnerPets(owner: Pick<Owner, '_id' | 'phone'>) {
+export function useOwnerPets(owner: Pick<Owner, '_id'>) {
   return useQuery({
     queryKey: petKeys.ownerPets(owner._id),
     queryFn: ({ signal }) =>
-      api<PetPage>('/pet/getfilteredpetsbynameandphone', { query: { phone: owner.phone, limit: OWNER_PETS }, signal }).then(
+      api<PetPage>('/pet/getfilteredpetsbynameandphone', { query: { ownerId: owner._id, limit: OWNER_PETS }, signal }).then(
         (page) => page.list.filter((p) => p.owner._id === owner._id),
       ),
   });

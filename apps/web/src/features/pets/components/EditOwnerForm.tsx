@@ -1,4 +1,4 @@
-import { type EditOwnerBody, editOwnerBody, type Owner } from '@pawdesk/shared';
+import { type EditOwnerBody, editOwnerFormBody, type Owner, PET_MSG } from '@pawdesk/shared';
 import { useZodForm } from '../../../lib/forms';
 import { useEditOwner } from '../api/save-pets';
 import type { OwnerContactValues } from '../forms';
@@ -14,13 +14,18 @@ interface EditOwnerFormValues extends OwnerContactValues {
   stateCode: string;
 }
 
-/** Inline Edit Owner Details form (spec 000 §2, §5). */
+/**
+ * Inline Edit Owner Details form (spec 000 §2, §5). The phone is required, as the spec has it, unless the owner has
+ * none on file (issue 21: imported from the original system without one): their other details can then be saved
+ * with the phone left blank, or a phone added.
+ */
 export function EditOwnerForm({ owner, onCancel }: { owner: Owner; onCancel: () => void }) {
   const edit = useEditOwner();
-  const form = useZodForm<EditOwnerFormValues, EditOwnerBody>(editOwnerBody, {
+  const hasPhone = Boolean(owner.phone);
+  const form = useZodForm<EditOwnerFormValues, EditOwnerBody>(editOwnerFormBody(hasPhone), {
     id: owner._id,
     name: owner.name,
-    phone: owner.phone,
+    phone: owner.phone ?? '',
     email: owner.email ?? '',
     address: owner.address,
     gstin: owner.gstin ?? '',
@@ -28,7 +33,12 @@ export function EditOwnerForm({ owner, onCancel }: { owner: Owner; onCancel: () 
   });
   return (
     <EditFormCard form={form} save={edit} title="Edit Owner Details" label="Edit owner details" onCancel={onCancel}>
-      <OwnerFields nameField="name" autoFocus />
+      <OwnerFields
+        nameField="name"
+        autoFocus
+        phoneRequired={hasPhone}
+        phoneDescription={hasPhone ? undefined : PET_MSG.noPhoneOnFile}
+      />
       <OwnerGstFields />
     </EditFormCard>
   );

@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CareWarningBadges } from '../../../components/CareWarningBadges';
 import { DnsListBadge, DoNotServePanel } from '../../../components/donotserve';
+import { phoneText } from '../../../components/PhoneLink';
 import { PetPhotoEditor } from '../../../components/media/PetPhotoEditor';
 import { invalidatePetData } from '../api/keys';
 import { EditOwnerForm } from './EditOwnerForm';
@@ -63,7 +64,7 @@ export function PetDetailsView({
 
   const owner: [string, string][] = [
     ['Name', pet.owner.name],
-    ['Phone', pet.owner.phone],
+    ['Phone', phoneText(pet.owner.phone)],
     ['Email', pet.owner.email || '—'],
   ];
   if (pet.owner.address) owner.push(['Address', pet.owner.address]);

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconCalendarPlus, IconVaccine } from '@tabler/icons-reac
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { phoneText } from '../../../components/PhoneLink';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { usePetDetails } from '../api/get-pet';
@@ -45,7 +46,7 @@ function PetDetailsSection({ pet, onBack }: { pet: PetDetails; onBack: () => voi
             ['Color', pet.color],
             ['Date of birth', pet.dob ? formatDate(pet.dob) : '—'],
             ['Owner', pet.owner.name],
-            ['Phone', pet.owner.phone],
+            ['Phone', phoneText(pet.owner.phone)],
             ['Email', pet.owner.email || '—'],
             ['Address', pet.owner.address || '—'],
           ]}

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, formatTime12, type ReminderItem } from '@pawdesk/shared';
 import { IconCake } from '@tabler/icons-react';
+import { NameWithPhone, PhoneLink } from '../../../components/PhoneLink';
 import { TableHead } from '../../../components/TableHead';
 
 function Purpose({ r }: { r: ReminderItem }) {
@@ -55,10 +56,7 @@ export function RemindersTable({ rows, showAttendance }: { rows: ReminderItem[];
                 </Text>
                 <Purpose r={r} />
                 <Text size="sm" c="dimmed">
-                  {r.ownerName} ·{' '}
-                  <Anchor href={`tel:${r.contact}`} size="sm" c="inherit" underline="hover">
-                    {r.contact}
-                  </Anchor>
+                  <NameWithPhone name={r.ownerName} phone={r.contact} size="sm" c="inherit" underline="hover" />
                 </Text>
               </div>
               <Stack gap={4} align="flex-end">
@@ -99,9 +97,7 @@ export function RemindersTable({ rows, showAttendance }: { rows: ReminderItem[];
               <Table.Td fw={600}>{r.petName}</Table.Td>
               <Table.Td>{r.ownerName}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor href={`tel:${r.contact}`} size="sm" c="inherit" underline="hover">
-                  {r.contact}
-                </Anchor>
+                <PhoneLink phone={r.contact} size="sm" c="inherit" underline="hover" />
               </Table.Td>
               <Table.Td>
                 <Purpose r={r} />

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, type VaccinationDueRow } from '@pawdesk/shared';
 import { IconSend } from '@tabler/icons-react';
+import { NameWithPhone, PhoneLink } from '../../../components/PhoneLink';
 import { TableHead } from '../../../components/TableHead';
 
 interface Props {
@@ -56,10 +57,7 @@ export function VaccinationsDueTable({ rows, busyId, onRemind, label }: Props) {
               </Text>
               <Text size="sm">Next due {formatDate(r.nextDue)}</Text>
               <Text size="sm" c="dimmed">
-                {r.ownerName} ·{' '}
-                <Anchor href={`tel:${r.phone}`} size="sm" c="inherit" underline="hover">
-                  {r.phone}
-                </Anchor>
+                <NameWithPhone name={r.ownerName} phone={r.phone} size="sm" c="inherit" underline="hover" />
               </Text>
               <RemindButton row={r} busyId={busyId} onRemind={onRemind} />
             </Stack>
@@ -78,9 +76,7 @@ export function VaccinationsDueTable({ rows, busyId, onRemind, label }: Props) {
               <Table.Td fw={600}>{r.petName}</Table.Td>
               <Table.Td>{r.ownerName}</Table.Td>
               <Table.Td>
-                <Anchor href={`tel:${r.phone}`} size="sm" c="inherit" underline="hover">
-                  {r.phone}
-                </Anchor>
+                <PhoneLink phone={r.phone} size="sm" c="inherit" underline="hover" />
               </Table.Td>
               <Table.Td>{r.vaccine}</Table.Td>
               <Table.Td>{dose(r)}</Table.Td>

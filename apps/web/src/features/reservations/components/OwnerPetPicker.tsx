@@ -1,8 +1,9 @@
 import { Badge, Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { breedLabel, cleanPhone, type Owner, type Pet, PET_SEARCH_DEBOUNCE_MS } from '@pawdesk/shared';
+import { breedLabel, cleanPhone, nameAndPhone, type Owner, type Pet, PET_SEARCH_DEBOUNCE_MS } from '@pawdesk/shared';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { phoneText } from '../../../components/PhoneLink';
 import { api, errorMessage } from '../../../lib/api-client';
 import { petListQuery } from '../../../lib/endpoints/pets';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -27,13 +28,13 @@ export function ownersOf(pets: readonly Pet[]): { owner: Owner; pets: Pet[] }[] 
   return [...byId.values()];
 }
 
-/** The owner's pets: the pet search by the owner's phone (unique per owner), keeping only this owner's. */
+/** The owner's pets: the pet search by owner (owners imported without a phone have one too, issue 21). */
 function useOwnerPets(owner: Owner | null) {
   return useQuery({
     queryKey: reservationKeys.ownerPets(owner?._id ?? ''),
     queryFn: ({ signal }) =>
       api<{ list: Pet[] }>('/pet/getfilteredpetsbynameandphone', {
-        query: { phone: owner?.phone, limit: 50 },
+        query: { ownerId: owner?._id, limit: 50 },
         signal,
       }).then((page) => page.list.filter((p) => p.owner._id === owner?._id)),
     enabled: owner !== null,
@@ -76,7 +77,7 @@ export function OwnerPetPicker({
               Owner
             </Text>
             <Text fw={600} data-testid="reservation-owner">
-              {owner.name} · {owner.phone}
+              {nameAndPhone(owner.name, owner.phone, ' · ')}
             </Text>
           </div>
           <Button
@@ -175,7 +176,7 @@ export function OwnerPetPicker({
                   w="100%"
                   p="xs"
                   onClick={() => onOwner(o)}
-                  aria-label={`Choose ${o.name}, ${o.phone}`}
+                  aria-label={`Choose ${nameAndPhone(o.name, o.phone)}`}
                   data-testid="owner-result"
                 >
                   <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -184,7 +185,7 @@ export function OwnerPetPicker({
                         {o.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {o.phone}
+                        {phoneText(o.phone)}
                       </Text>
                     </div>
                     <Group gap={4} justify="flex-end">

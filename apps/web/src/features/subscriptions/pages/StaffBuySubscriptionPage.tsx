@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { isId, VISIT_MESSAGES } from '@pawdesk/shared';
+import { isId, nameAndPhone, VISIT_MESSAGES } from '@pawdesk/shared';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -64,7 +64,11 @@ export default function StaffBuySubscriptionPage() {
     <Stack gap="md" maw={760}>
       <PageHeader
         title="Buy Subscription"
-        subtitle={pet.data ? `${pet.data.name} · Owner: ${pet.data.owner.name} · ${pet.data.owner.phone}` : 'A plan for a pet'}
+        subtitle={
+          pet.data
+            ? `${pet.data.name} · Owner: ${nameAndPhone(pet.data.owner.name, pet.data.owner.phone, ' · ')}`
+            : 'A plan for a pet'
+        }
         actions={
           <Button component={Link} to="/staff/history" variant="default" leftSection={<IconArrowLeft size={16} />}>
             Pet Records

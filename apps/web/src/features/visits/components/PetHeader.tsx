@@ -27,10 +27,12 @@ export function PetHeader({ pet }: { pet: PetDetails }) {
               <IconUser size={14} aria-hidden />
               <Text size="sm">{pet.owner.name}</Text>
             </Group>
-            <Group gap={4} wrap="nowrap">
-              <IconPhone size={14} aria-hidden />
-              <Text size="sm">{pet.owner.phone}</Text>
-            </Group>
+            {pet.owner.phone ? (
+              <Group gap={4} wrap="nowrap">
+                <IconPhone size={14} aria-hidden />
+                <Text size="sm">{pet.owner.phone}</Text>
+              </Group>
+            ) : null}
           </Group>
           <DnsListBadge petId={pet._id} ownerId={pet.owner._id} compact={false} />
         </Stack>
