@@ -22,15 +22,17 @@ export function FoundExport({ upload }: { upload: ImportUpload }) {
         holds {KIND[upload.kind]}: {upload.files.length} {upload.files.length === 1 ? 'collection' : 'collections'},{' '}
         {formatBytes(total)}.
       </Text>
-      <Table.ScrollContainer minWidth={420} maxHeight={280}>
+      <Table.ScrollContainer minWidth={300} maxHeight={300}>
         <Table striped stickyHeader fz="sm" aria-label="Collections in the export">
-          <TableHead columns={['Collection', 'File', { label: 'Size', ta: 'right' }]} />
+          <TableHead columns={['Collection and file', { label: 'Size', ta: 'right' }]} />
           <Table.Tbody>
             {upload.files.map((f) => (
               <Table.Tr key={f.collection}>
-                <Table.Td fw={500}>{f.collection}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  <Text size="sm" fw={500}>
+                    {f.collection}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {f.name}
                   </Text>
                 </Table.Td>
