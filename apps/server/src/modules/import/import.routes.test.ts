@@ -263,14 +263,40 @@ describe('runs', () => {
     expect((await start(t, admin, '../../etc', 'dry-run')).statusCode).toBe(400);
   });
 
-  it('marks a run left running by a stopped server as failed (the embedded database has one process)', async () => {
-    if (t.database.kind !== 'pglite') return;
-    const id = newId();
-    await t.database.db
-      .insert(importRuns)
-      .values({ id, mode: 'import', status: 'running', via: 'admin', startedBy: admin.id, source: 'upload:x' });
-    const res = await t.call({ method: 'GET', url: `${V}/runs/${id}`, token: admin.token });
+  it('marks a run left running by a stopped server as failed; a live run of another instance refuses a start', async () => {
+    const running = async (heartbeatAt: Date) => {
+      const id = newId();
+      const live = {
+        heartbeatAt: heartbeatAt.toISOString(),
+        progress: { runId: id, mode: 'import', collections: [], current: null },
+      };
+      await t.database.db.insert(importRuns).values({
+        id,
+        mode: 'import',
+        status: 'running',
+        via: 'admin',
+        startedBy: admin.id,
+        source: 'upload:x',
+        report: { live },
+      });
+      return id;
+    };
+    const old = await running(new Date(Date.now() - 10 * 60_000));
+    const res = await t.call({ method: 'GET', url: `${V}/runs/${old}`, token: admin.token });
     expect(res.json().run).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The server stopped before/) });
+    const fresh = await running(new Date());
+    const after = (await t.call({ method: 'GET', url: `${V}/runs/${fresh}`, token: admin.token })).json().run;
+    if (t.database.kind === 'pglite') {
+      // One process holds an embedded database: a run that is not this server's own is over, whatever its heartbeat.
+      expect(after.status).toBe('failed');
+    } else {
+      // PostgreSQL: another instance's run with a live heartbeat goes on; its saved progress is answered.
+      expect(after).toMatchObject({ status: 'running', progress: { runId: fresh } });
+      const refused = await start(t, admin, uploadId, 'dry-run');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(M.busy);
+      await t.database.db.execute(sql`update import_runs set status = 'failed' where id = ${fresh}`);
+    }
   });
 });
 
@@ -290,6 +316,27 @@ describe('refusals', () => {
   });
 });
 
+/** Collects a stream's events until 'finished' (or the stream ends). */
+function readEvents(res: Response) {
+  const events: { event: string; data: any }[] = [];
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buf = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buf += decoder.decode(chunk, { stream: true });
+      for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
+        const block = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (data) events.push({ event, data: JSON.parse(data) });
+        if (event === 'finished') return;
+      }
+    }
+  })().catch(() => {});
+  return { events, reading };
+}
+
 describe('progress pushed to the page', () => {
   it('a stream opened before the run gets ready, progress per collection, and finished', async () => {
     const { t, admin } = await appWithUploads();
@@ -304,22 +351,7 @@ describe('progress pushed to the page', () => {
         signal: ac.signal,
       });
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      const events: { event: string; data: any }[] = [];
-      const reading = (async () => {
-        const decoder = new TextDecoder();
-        let buf = '';
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buf += decoder.decode(chunk, { stream: true });
-          for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-            const block = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (data) events.push({ event, data: JSON.parse(data) });
-            if (event === 'finished') return;
-          }
-        }
-      })().catch(() => {});
+      const { events, reading } = readEvents(res);
       const uploadId = (await upload(t, admin, fixtureZip)).json().upload.uploadId;
       const runId = (await start(t, admin, uploadId, 'dry-run')).json().runId;
       await Promise.race([reading, new Promise((r) => setTimeout(r, 30_000))]);
@@ -338,4 +370,56 @@ describe('progress pushed to the page', () => {
       await t.close();
     }
   }, 60_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'PostgreSQL: a stream follows a run of another instance from its saved progress, to its end',
+    async () => {
+      const { t, admin } = await appWithUploads();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const id = newId();
+        const progress = {
+          runId: id,
+          mode: 'import',
+          current: 'pets',
+          collections: [
+            {
+              collection: 'pets',
+              phase: 'reading',
+              bytes: 5,
+              totalBytes: 10,
+              counts: { read: 3, imported: 3, updated: 0, merged: 0, unchanged: 0, skipped: 0, skippedWhy: {} },
+              problems: 0,
+            },
+          ],
+        };
+        await t.database.db.insert(importRuns).values({
+          id,
+          mode: 'import',
+          status: 'running',
+          via: 'admin',
+          startedBy: admin.id,
+          source: 'upload:x',
+          report: { live: { heartbeatAt: new Date().toISOString(), progress } },
+        });
+        const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${V}`;
+        const ac = new AbortController();
+        const res = await fetch(`${base}/events`, {
+          headers: { authorization: admin.token, accept: 'text/event-stream' },
+          signal: ac.signal,
+        });
+        const { events, reading } = readEvents(res);
+        await new Promise((r) => setTimeout(r, 2_500));
+        await t.database.db.execute(sql`update import_runs set status = 'done', finished_at = now() where id = ${id}`);
+        await Promise.race([reading, new Promise((r) => setTimeout(r, 10_000))]);
+        ac.abort();
+        expect(events[0]).toEqual({ event: 'ready', data: { progress } });
+        expect(events.some((e) => e.event === 'progress' && e.data.runId === id)).toBe(true);
+        expect(events.at(-1)).toEqual({ event: 'finished', data: { runId: id, status: 'done', error: null } });
+      } finally {
+        await t.close();
+      }
+    },
+    30_000,
+  );
 });
