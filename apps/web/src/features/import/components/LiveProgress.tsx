@@ -56,7 +56,7 @@ export function LiveProgress({ progress, stream }: { progress: ImportProgress; s
                 color={c.phase === 'done' ? 'teal' : 'orange'}
                 aria-label={`${c.collection}: ${percentOf(c)}%`}
               />
-              <Text size="xs" c="dimmed" mt={4} className={classes.num}>
+              <Text size="xs" c="dimmed" mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {n(c.counts.read)} read · {n(c.counts.imported + c.counts.updated)} imported
                 {c.counts.merged ? ` · ${n(c.counts.merged)} merged` : ''}
                 {c.counts.skipped ? ` · ${n(c.counts.skipped)} skipped` : ''} ·{' '}
