@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { IMPORT_ADMIN, IMPORT_DATA_DIR, IMPORT_PORT } from './tests/import-server';
 
 const port = Number(process.env.E2E_PORT ?? 3910);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/pawdesk-e2e-${port}`;
@@ -6,6 +7,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/pawdesk-e2e-${port}`;
 /**
  * Browser tests in Debian's headless Chromium against the built app on a
  * fresh embedded database (demo data seeded). Screenshots on failure.
+ * The import screen's spec (project `import`) has a server of its own on an
+ * empty database with only an admin account (tests/import-server.ts).
  */
 export default defineConfig({
   testDir: './tests',
@@ -33,25 +36,55 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/main.ts`,
-    cwd: '.',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      SIGNUP_RATE_LIMIT: '1000',
-      TEST_CLOCK: 'true',
-      // A business GSTIN (Haryana, valid check character): every sale issues its GST documents (issue 17).
-      BUSINESS_GSTIN: '06AAACP1234C1Z5',
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  projects: [
+    { name: 'chromium', testIgnore: /import\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'import',
+      testMatch: /import\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${IMPORT_PORT}` },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/main.ts`,
+      cwd: '.',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '1000',
+        SIGNUP_RATE_LIMIT: '1000',
+        TEST_CLOCK: 'true',
+        // A business GSTIN (Haryana, valid check character): every sale issues its GST documents (issue 17).
+        BUSINESS_GSTIN: '06AAACP1234C1Z5',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      },
+    },
+    {
+      // No demo data; one admin, made before the server starts (the command takes the data directory's lock and
+      // releases it when it ends).
+      command:
+        `rm -rf ${IMPORT_DATA_DIR} && node --import tsx ../apps/server/src/cli/user-create.ts --role staff --admin ` +
+        `--email ${IMPORT_ADMIN.email} --password ${IMPORT_ADMIN.password} --name "${IMPORT_ADMIN.name}" && ` +
+        'node --import tsx ../apps/server/src/main.ts',
+      cwd: '.',
+      url: `http://127.0.0.1:${IMPORT_PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(IMPORT_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: IMPORT_DATA_DIR,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '1000',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      },
+    },
+  ],
 });

@@ -41,6 +41,7 @@ const STAFF = [
   '/staff/documents/000000000000000000000000',
   '/staff/reportcards',
   '/staff/reportcards/000000000000000000000000',
+  '/staff/import',
 ];
 const CUSTOMER = [
   '/customer/dashboard',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUSINESS_STATE_CODE, DEFAULT_BUSINESS, DEFAULT_TZ, DEMO_GSTIN, OPENING_HOURS } from '@pawdesk/shared';
+import { IMPORT_UPLOAD_DEFAULT_MB } from '@pawdesk/shared/import/admin-schemas';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -79,6 +80,13 @@ const envSchema = z.object({
   BUSINESS_HOURS: z.string().default(OPENING_HOURS),
   /** Lets an admin move the server's clock (POST /test/clock): browser tests only, refused in production. */
   TEST_CLOCK: bool.optional(),
+  /** The largest zip of the original's export the import screen accepts, in MB (issue 21). */
+  IMPORT_UPLOAD_MAX_MB: z.coerce
+    .number({ error: 'IMPORT_UPLOAD_MAX_MB must be a number of megabytes' })
+    .int('IMPORT_UPLOAD_MAX_MB must be a whole number of megabytes')
+    .min(1, 'IMPORT_UPLOAD_MAX_MB must be at least 1')
+    .max(100_000, 'IMPORT_UPLOAD_MAX_MB must be at most 100000')
+    .default(IMPORT_UPLOAD_DEFAULT_MB),
 });
 
 export interface Config {
@@ -129,6 +137,10 @@ export interface Config {
   worker: boolean;
   /** A movable clock and the admin route that moves it (POST /test/clock); never in production. */
   testClock?: boolean;
+  /** The import screen's upload limit in MB (IMPORT_UPLOAD_MAX_MB, default 500). */
+  importUploadMaxMb?: number;
+  /** Where the import screen unpacks uploads (`<DATA_DIR>/imports`); absent: a folder of the system's temp dir. */
+  importDir?: string;
 }
 
 /** Parse the environment once; fail fast with every problem listed. */
@@ -188,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     worker: true,
     testClock: e.TEST_CLOCK ?? false,
+    importUploadMaxMb: e.IMPORT_UPLOAD_MAX_MB,
+    importDir: path.join(dataDir, 'imports'),
   };
 }
 

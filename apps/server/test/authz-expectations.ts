@@ -12,6 +12,7 @@
 import { DEFAULT_GST_RATES } from '@pawdesk/shared';
 import type { Fixtures } from './authz-fixtures.ts';
 import { jpeg } from './images.ts';
+import { rawZip } from './zip.ts';
 
 export const CALLERS = ['anonymous', 'customerA', 'customerB', 'staff', 'admin', 'disabledStaff'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -556,4 +557,19 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
     { anonymous: 401, customerA: 400, customerB: 403, staff: 403, admin: 403, disabledStaff: 401 },
     (fx) => ({ body: { petId: fx.a.petId, planId: UNKNOWN_ID, email: fx.a.email } }),
   ),
+  // The import screen (issue 21), admins only. The upload is a real (tiny) export; a run of an unknown upload is a 404
+  // (import.routes.test.ts starts real runs); the live stream is asked for without Accept: text/event-stream (406).
+  [`POST ${V}/admin/import/uploads`]: adminOnly(201, () => ({
+    headers: { 'content-type': 'application/zip' },
+    body: rawZip([{ name: 'users.json', data: '{"_id":{"$oid":"660001000000000000000000"},"email":"a@b.in"}\n' }]),
+  })),
+  [`POST ${V}/admin/import/runs`]: adminOnly(404, () => ({ body: { uploadId: UNKNOWN_ID, mode: 'dry-run' } })),
+  [`GET ${V}/admin/import/runs`]: adminOnly(),
+  [`GET ${V}/admin/import/runs/{id}`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`GET ${V}/admin/import/runs/{id}/problems`]: adminOnly(404, () => ({
+    params: { id: UNKNOWN_ID },
+    query: { collection: 'pets' },
+  })),
+  [`GET ${V}/admin/import/runs/{id}/report.md`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
+  [`GET ${V}/admin/import/events`]: adminOnly(406),
 };

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabaseFor } from './open-database.ts';
 import { exportToDirectory } from '../modules/data-export/full-export.service.ts';
 
 function fail(msg: string): never {
@@ -21,7 +21,9 @@ if (!values.out) fail('--out DIR is required');
 
 const config = loadConfig();
 const cwd = process.env.INIT_CWD ?? process.cwd();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseFor('export', config, {
+  hint: "use 'Download all data' on the Staff accounts screen (/staff/users), which exports inside the server",
+});
 try {
   const started = Date.now();
   const { file, bytes, summary } = await exportToDirectory(database.db, path.resolve(cwd, values.out), new Date());

@@ -2,7 +2,7 @@
 // exits. Run it as the migration role (docs/operations.md, "PostgreSQL roles"); the app then starts with
 // MIGRATE_ON_START=false as the runtime role.
 import { loadDatabaseConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabaseFor } from './open-database.ts';
 import { knownMigrations, pendingMigrations } from '../db/migrations-state.ts';
 
 let config: ReturnType<typeof loadDatabaseConfig>;
@@ -12,7 +12,10 @@ try {
   console.error(`db:migrate: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+const database = await openDatabaseFor('db:migrate', config, {
+  poolSize: 1,
+  hint: 'let the server apply the migrations itself when it starts (MIGRATE_ON_START, the default)',
+});
 try {
   const pending = await pendingMigrations(database.db);
   await database.migrate();

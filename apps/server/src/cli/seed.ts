@@ -1,6 +1,6 @@
 // npm run seed:demo — adds the demo accounts and sample data (idempotent).
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabaseFor } from './open-database.ts';
 import { DEMO_CUSTOMER, DEMO_STAFF, seedDemo } from '../db/seed/demo.ts';
 import { installReferenceData } from '../db/seed/reference.ts';
 
@@ -9,7 +9,9 @@ if (config.env === 'production') {
   console.error('seed:demo: demo data (with published passwords) is never added in production.');
   process.exit(2);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseFor('seed:demo', config, {
+  hint: 'start the server on an empty database with SEED_DEMO=true, which adds the demo data itself',
+});
 try {
   await database.migrate();
   await installReferenceData(database.db);

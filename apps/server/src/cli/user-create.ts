@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN, ROLES, type Role } from '@pawdesk/shared';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabaseFor } from './open-database.ts';
 import { migrateOrCheck } from '../db/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { createAccount } from '../modules/auth/auth.service.ts';
@@ -29,7 +29,9 @@ if (!values.password || values.password.length < PASSWORD_MIN) fail(`--password 
 if (!values.name?.trim()) fail('--name is required');
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseFor('user:create', config, {
+  hint: 'create staff accounts on the Staff accounts screen (/staff/users)',
+});
 try {
   await migrateOrCheck(database, config);
   const user = await createAccount(database.db, {

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN } from '@pawdesk/shared';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabaseFor } from './open-database.ts';
 import { migrateOrCheck } from '../db/index.ts';
 import { findUserByEmail } from '../modules/auth/auth.service.ts';
 import { setPassword } from '../modules/users/users.service.ts';
@@ -20,7 +20,9 @@ if (!values.email) fail('--email is required');
 if (!values.password || values.password.length < PASSWORD_MIN) fail(`--password must be at least ${PASSWORD_MIN} characters`);
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabaseFor('user:password', config, {
+  hint: "set a staff member's password on the Staff accounts screen (/staff/users)",
+});
 try {
   await migrateOrCheck(database, config);
   const user = await findUserByEmail(database.db, values.email);

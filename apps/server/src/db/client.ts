@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type SafeError, safeError } from '../lib/log-safe.ts';
+import { type LockOptions, lockDataDir } from './data-dir-lock.ts';
 import { listenPostgres } from './listen.ts';
 
 /**
@@ -57,6 +58,11 @@ export interface DbOptions {
    * The error comes without values (lib/log-safe.ts), ready to log.
    */
   onIdleError?: (err: SafeError) => void;
+  /**
+   * Who opens an embedded data directory, for its lock (db/data-dir-lock.ts): 'server', or the command. The lock is
+   * taken before PGlite opens the directory (DataDirBusy while another live process holds it) and removed on close.
+   */
+  lock?: LockOptions;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
@@ -74,21 +80,34 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     };
   }
   let dir: string | undefined;
+  const lock = opts.dataDir && !opts.loadDataDir ? lockDataDir(opts.dataDir, opts.lock) : undefined;
   if (opts.dataDir && !opts.loadDataDir) {
     dir = path.join(opts.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({
-    dataDir: dir,
-    extensions: { pg_trgm },
-    loadDataDir: opts.loadDataDir,
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: dir,
+      extensions: { pg_trgm },
+      loadDataDir: opts.loadDataDir,
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return { close: () => unlisten() };

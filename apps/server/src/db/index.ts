@@ -12,6 +12,7 @@ export async function prepareDatabase(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    lock: { holder: 'server' },
     onIdleError: (err) => log(`PostgreSQL connection lost (${err.message}); it will be reopened on the next query`),
   });
   try {

@@ -48,6 +48,7 @@ import { dataExportRoutes } from './data-export/data-export.routes.ts';
 import { doNotServeRoutes } from './donotserve/donotserve.routes.ts';
 import { dnsOverridePlugin } from './donotserve/override.plugin.ts';
 import { reportCardRoutes } from './report-cards/report-cards.routes.ts';
+import { importRoutes } from './import/import.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -101,4 +102,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   dataExportRoutes,
   doNotServeRoutes,
   reportCardRoutes,
+  importRoutes,
 ];

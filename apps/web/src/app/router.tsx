@@ -53,6 +53,7 @@ const P = {
   runCard: page(() => import('../features/care/pages/RunCardPage')),
   runCards: page(() => import('../features/care/pages/RunCardsPage')),
   reportCards: page(() => import('../features/report-cards/pages/StaffReportCardsPage')),
+  importOriginal: page(() => import('../features/import/pages/ImportPage')),
   // customer
   customerDashboard: page(() => import('./pages/CustomerDashboardRoute')),
   customerProfile: page(() => import('../features/customer/pages/ProfilePage')),
@@ -143,6 +144,7 @@ export const routes: RouteObject[] = [
       guarded('/staff/care/runcards', P.runCards),
       guarded('/staff/reportcards', P.reportCards),
       guarded('/staff/reportcards/:boardingId', P.reportCards),
+      guarded('/staff/import', P.importOriginal),
 
       guarded('/customer/dashboard', P.customerDashboard),
       guarded('/customer/profile', P.customerProfile),

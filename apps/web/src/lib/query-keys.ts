@@ -24,6 +24,8 @@ export const queryRoots = {
   documents: ['documents'],
   /** /donotserve/…, /customer/donotserve: do-not-serve flags on owners and pets, and owners' review requests. */
   donotserve: ['donotserve'],
+  /** /admin/import/…: uploads and runs of the import from the original system (issue 21). */
+  imports: ['imports'],
   inventory: ['inventory'],
   /** /customer/notifications: the pet owner's in-app inbox. */
   notifications: ['notifications'],

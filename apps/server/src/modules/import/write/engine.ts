@@ -31,6 +31,9 @@ export interface ImportProgress {
   bytes: number;
   totalBytes: number;
   documents: number;
+  /** The collection's counts so far (a copy), and the problems listed for it so far. */
+  counts?: CollectionCounts;
+  problems?: number;
 }
 
 export interface RunOptions {
@@ -41,6 +44,8 @@ export interface RunOptions {
   batchSize?: number;
   via: 'cli' | 'admin';
   startedBy?: string | null;
+  /** The run's id (its import_runs row, recorded before the run starts); default a new one. */
+  runId?: string;
   now?: () => Date;
   onProgress?: (p: ImportProgress) => void;
   /** After the collections, fetch photos (not in a dry run). */
@@ -134,7 +139,7 @@ export async function runImport(db: Db, opts: RunOptions & { dataDir?: string })
   const now = opts.now ?? (() => new Date());
   const startedAt = now();
   const found = await findExport(opts.from);
-  const runId = newId();
+  const runId = opts.runId ?? newId();
   const ctx = new ImportContext(db, { runId, dryRun: opts.dryRun, now: startedAt, startedBy: opts.startedBy ?? null });
   const refusal = await refusalToImport(db);
   if (refusal) throw new ImportRefused(refusal);
@@ -198,7 +203,15 @@ async function importCollection(
   await importer.prepare?.(ctx);
   let bytes = 0;
   const progress = (phase: ImportProgress['phase']) =>
-    opts.onProgress?.({ collection, phase, bytes, totalBytes: file.bytes, documents: counts.read });
+    opts.onProgress?.({
+      collection,
+      phase,
+      bytes,
+      totalBytes: file.bytes,
+      documents: counts.read,
+      counts: { ...counts, skippedWhy: { ...counts.skippedWhy } },
+      problems: ctx.problems.length - problemsBefore,
+    });
   progress('reading');
   const docs = readCollection(file, {
     onProblem: (p) => {

@@ -10,6 +10,7 @@ import {
   IconChecklist,
   IconClockExclamation,
   IconCurrencyRupee,
+  IconDatabaseImport,
   IconList,
   IconPackage,
   IconPaw,
@@ -120,6 +121,7 @@ export default function StaffDashboardPage() {
               { label: 'Prices & plans', to: '/staff/prices', icon: <IconCurrencyRupee size={18} /> },
               { label: 'Staff accounts', to: '/staff/users', icon: <IconUserCog size={18} /> },
               { label: 'Do not serve', to: '/staff/donotserve', icon: <IconBan size={18} /> },
+              { label: 'Import from the original system', to: '/staff/import', icon: <IconDatabaseImport size={18} /> },
             ]}
           />
         ) : null}
