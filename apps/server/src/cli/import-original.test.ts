@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import { freshDatabase } from '../../test/harness.ts';
 import { jpeg } from '../../test/images.ts';
 import { type FixtureFormat, fixtureCounts, SMALL_FIXTURE, writeFixtureExport } from '../../test/import-fixture.ts';
@@ -187,6 +188,26 @@ describe('npm run import:original', () => {
       expect(r.err[0]).toMatch(/^This database already holds 1 owner not imported from the original system/);
     } finally {
       await database.close();
+    }
+  });
+
+  it('refuses an embedded data directory a running server holds, naming it and the admin screen', async () => {
+    const dataDir = await mkdtemp(path.join(root, 'held-'));
+    const lock = lockDataDir(dataDir, { holder: 'the server' });
+    try {
+      const refused = await run(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/import-original.ts', '--from', exports.bson as string],
+        {
+          cwd: serverDir,
+          env: { ...process.env, INIT_CWD: root, DATA_DIR: dataDir, DATABASE_URL: '' },
+        },
+      ).catch((e: { code: number; stderr: string }) => e);
+      expect(refused).toMatchObject({ code: 1 });
+      expect((refused as { stderr: string }).stderr).toContain(`is using the data directory ${dataDir}`);
+      expect((refused as { stderr: string }).stderr).toContain('use the admin screen /staff/import');
+    } finally {
+      lock.release();
     }
   });
 

@@ -8,9 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { IMPORT_SCREEN_HINT } from '../db/data-dir-lock.ts';
 import { migrateOrCheck } from '../db/index.ts';
 import { installReferenceData } from '../db/seed/reference.ts';
+import { openDatabaseFor } from './open-database.ts';
 import { buildReport, type ImportReport, writeReport } from '../modules/import/import-report.service.ts';
 import { ORIGINAL_COLLECTIONS, problemPlace, type ReadProblem } from '../modules/import/read/export-reader.service.ts';
 import { ExportError, ImportRefused, type ImportProgress, runImport } from '../modules/import/write/engine.ts';
@@ -111,7 +113,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const now = io.now ?? (() => new Date());
   const startedAt = now();
   const config = io.database ? undefined : loadConfig();
-  const database = io.database ?? (await openDatabase({ databaseUrl: config?.databaseUrl, dataDir: config?.dataDir }));
+  // On the embedded database the command holds the data directory's lock for its length: it refuses while a server
+  // (or another command) has it open, since two processes on one PGlite directory corrupt it.
+  const database = io.database ?? (await openDatabaseFor('import:original', config!, { hint: IMPORT_SCREEN_HINT }));
   try {
     if (config) {
       // As the server starts: migrations (or the check that none is pending) and the installed reference data (visit

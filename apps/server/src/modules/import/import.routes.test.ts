@@ -218,7 +218,8 @@ describe('runs', () => {
       /^attachment; filename="import-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-import\.md"$/,
     );
     expect(md.body).toContain('# Import report — import');
-    expect(md.body).toContain('- Export: export.zip (mongodump)');
+    expect(md.body).toContain('- Export: `export.zip`');
+    expect(md.body).toContain('mongodump');
     expect(md.body).toMatch(new RegExp(`\\| pets \\| pawshub/pets\\.bson \\| ${counts.pets} \\| ${counts.pets} \\|`));
   }, 60_000);
 

@@ -5,49 +5,24 @@ import {
   type ImportProblem,
   type ImportReport,
 } from '@pawdesk/shared/import/admin-schemas';
-import { describeExport } from './uploads.ts';
-import { problemPlace, type ReadProblem } from './read/export-reader.service.ts';
-import type { CollectionResult, RunResult } from './write/engine.ts';
+import { buildReport, type ImportReport as FullReport, reportMarkdown } from './import-report.service.ts';
+import type { ReadProblem } from './read/export-reader.service.ts';
+import type { RunResult } from './write/engine.ts';
+import type { PhotoResult } from './write/photos.repo.ts';
 
 /**
- * The report of a run of the import screen, as kept in `import_runs.report` (money in paise, every problem). It is
- * built from the engine's RunResult; the screen reads it through `reportForScreen` (rupees, the first problems of
- * each collection) and downloads it as Markdown (`reportMarkdown`).
- *
- * The command line's report (import-report.service.ts) is being extended with the import's counts and money; when
- * it is, this builder can give way to it: the screen depends only on `reportForScreen`'s answer.
+ * The import screen keeps the same report as the command line (import-report.service.ts, money in paise, every
+ * problem) in `import_runs.report`, and reads it through `reportForScreen` (rupees, the first problems of each
+ * collection); its Markdown download is the command line's `reportMarkdown`.
  */
-export interface StoredRunReport {
-  kind: 'pawdesk-import-run';
-  version: 1;
-  mode: ImportMode;
-  /** The uploaded file (or folder) the run read. */
-  source: string;
-  exportKind: string;
-  startedAt: string;
-  finishedAt: string;
-  unchanged: boolean;
-  collections: (Omit<CollectionResult, 'problems'> & { problems: ReadProblem[] })[];
-  problems: ReadProblem[];
-  ignoredFiles: { name: string; reason: string }[];
-  missing: string[];
-}
+export type StoredRunReport = FullReport;
 
-export function buildRunReport(result: RunResult, mode: ImportMode, source: string): StoredRunReport {
-  const described = describeExport(result.found);
+export function buildRunReport(result: RunResult, mode: ImportMode, source: string, photos?: PhotoResult): StoredRunReport {
+  const report = buildReport({ mode, from: source, result, photos: photos ?? null });
   return {
-    kind: 'pawdesk-import-run',
-    version: 1,
-    mode,
-    source,
-    exportKind: result.found.kind,
-    startedAt: result.startedAt.toISOString(),
-    finishedAt: result.finishedAt.toISOString(),
-    unchanged: result.unchanged,
-    collections: result.collections.map((c) => ({ ...c, problems: c.problems.map(plainProblem) })),
-    problems: result.problems.map(plainProblem),
-    ignoredFiles: described.ignored,
-    missing: described.missing,
+    ...report,
+    collections: report.collections.map((c) => ({ ...c, problems: c.problems.map(plainProblem) })),
+    photos: report.photos ? { ...report.photos, problems: report.photos.problems.map(plainProblem) } : null,
   };
 }
 
@@ -69,8 +44,10 @@ const rupeesPair = (m: { charged: number; paid: number }) => ({ charged: toRupee
 
 /** The stored report as the screen reads it: rupees, and the first IMPORT_PROBLEMS_SHOWN problems per collection. */
 export function reportForScreen(r: StoredRunReport): ImportReport {
+  const other = r.photos?.problems ?? [];
+  const described = { missing: r.missing, ignored: r.ignoredFiles };
   return {
-    mode: r.mode,
+    mode: r.mode === 'photos' ? 'import' : r.mode,
     exportKind: r.exportKind,
     startedAt: r.startedAt,
     finishedAt: r.finishedAt,
@@ -79,15 +56,23 @@ export function reportForScreen(r: StoredRunReport): ImportReport {
       collection: c.collection,
       file: c.file,
       complete: c.complete,
-      counts: c.counts,
+      counts: {
+        read: c.read,
+        imported: c.imported,
+        updated: c.updated,
+        merged: c.merged,
+        unchanged: c.unchanged,
+        skipped: c.skipped,
+        skippedWhy: c.skippedWhy,
+      },
       money: { before: rupeesPair(c.money.before), after: rupeesPair(c.money.after) },
       problems: c.problems.slice(0, IMPORT_PROBLEMS_SHOWN).map(screenProblem),
       problemCount: c.problems.length,
     })),
-    problems: r.problems.slice(0, IMPORT_PROBLEMS_SHOWN).map(screenProblem),
-    problemCount: r.problems.length,
-    ignoredFiles: r.ignoredFiles,
-    missing: r.missing,
+    problems: other.slice(0, IMPORT_PROBLEMS_SHOWN).map(screenProblem),
+    problemCount: other.length,
+    ignoredFiles: described.ignored,
+    missing: described.missing,
   };
 }
 
@@ -96,74 +81,10 @@ export function isStoredRunReport(v: unknown): v is StoredRunReport {
   return (
     typeof v === 'object' &&
     v !== null &&
-    (v as { kind?: unknown }).kind === 'pawdesk-import-run' &&
+    (v as { kind?: unknown }).kind === 'pawdesk-import-report' &&
+    (v as { version?: unknown }).version === 2 &&
     Array.isArray((v as { collections?: unknown }).collections)
   );
 }
 
-/** Markdown table cells: a `|` or a line break would end the cell. */
-function cell(s: string | number | undefined): string {
-  return String(s ?? '')
-    .replace(/\|/g, '\\|')
-    .replace(/\r?\n/g, ' ');
-}
-
-const inr = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** The report for a person: counts and money per collection, then every problem with its place and original id. */
-export function reportMarkdown(r: StoredRunReport): string {
-  const agrees = (c: StoredRunReport['collections'][number]) =>
-    c.money.before.charged === c.money.after.charged && c.money.before.paid === c.money.after.paid;
-  const lines: string[] = [
-    `# Import report — ${r.mode === 'dry-run' ? 'dry run (nothing was written)' : 'import'}`,
-    '',
-    `- Export: ${cell(r.source)} (${r.exportKind})`,
-    `- Started ${r.startedAt}, finished ${r.finishedAt}`,
-    ...(r.unchanged ? ['- Nothing new or changed: the database already holds this export.'] : []),
-    '',
-    '## Collections',
-    '',
-    '| Collection | File | Read | Imported | Updated | Merged | Unchanged | Skipped | Problems | Read to the end |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...r.collections.map(
-      (c) =>
-        `| ${c.collection} | ${cell(c.file)} | ${c.counts.read} | ${c.counts.imported} | ${c.counts.updated} | ${c.counts.merged} | ${c.counts.unchanged} | ${c.counts.skipped} | ${c.problems.length} | ${c.complete ? 'yes' : '**no**'} |`,
-    ),
-    '',
-    '## Money',
-    '',
-    '| Collection | Charged (original) | Charged (ledger) | Paid (original) | Paid (ledger) | Agrees |',
-    '|---|---:|---:|---:|---:|---|',
-    ...r.collections.map(
-      (c) =>
-        `| ${c.collection} | ${inr(c.money.before.charged)} | ${inr(c.money.after.charged)} | ${inr(c.money.before.paid)} | ${inr(c.money.after.paid)} | ${agrees(c) ? 'yes' : '**NO**'} |`,
-    ),
-    '',
-  ];
-  const skipped = r.collections.filter((c) => Object.keys(c.counts.skippedWhy).length > 0);
-  if (skipped.length > 0) {
-    lines.push('## Skipped', '');
-    for (const c of skipped) {
-      for (const [why, n] of Object.entries(c.counts.skippedWhy)) lines.push(`- ${c.collection}: ${n} × ${why}`);
-    }
-    lines.push('');
-  }
-  if (r.missing.length > 0) lines.push(`Not in the export: ${r.missing.join(', ')}.`, '');
-  if (r.ignoredFiles.length > 0) {
-    lines.push('Files not read:', '', ...r.ignoredFiles.map((f) => `- \`${f.name}\`: ${f.reason}`), '');
-  }
-  const groups = [
-    ...r.collections.map((c) => ({ title: c.collection, problems: c.problems })),
-    { title: 'Other', problems: r.problems },
-  ].filter((g) => g.problems.length > 0);
-  if (groups.length > 0) {
-    lines.push('## Problems', '');
-    for (const g of groups) {
-      lines.push(`### ${g.title}`, '', '| Where | Original id | Problem |', '|---|---|---|');
-      for (const p of g.problems) lines.push(`| ${cell(problemPlace(p))} | ${cell(p.originalId)} | ${cell(p.message)} |`);
-      lines.push('');
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
+export { reportMarkdown };

@@ -16,6 +16,7 @@ import { safeError } from '../../lib/log-safe.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ExportError, findExport } from './read/export-reader.service.ts';
 import { buildRunReport } from './run-report.ts';
+import { fetchPhotos, type PhotoResult } from './write/photos.repo.ts';
 import { dryRunDone, markAbandoned, runningRuns, saveLiveState } from './runs.repo.ts';
 import { sourceOf, uploadedExport } from './uploads.ts';
 import { emptyCounts } from './write/context.ts';
@@ -258,6 +259,7 @@ export function createImportRuns(ctx: Pick<AppContext, 'db' | 'dbKind' | 'config
         active = run;
         const heartbeat = setInterval(() => save(run), HEARTBEAT_MS);
         heartbeat.unref();
+        let photos: PhotoResult | undefined;
         run.done = runImport(ctx.db, {
           from,
           dryRun: mode === 'dry-run',
@@ -266,9 +268,13 @@ export function createImportRuns(ctx: Pick<AppContext, 'db' | 'dbKind' | 'config
           runId: id,
           dataDir: ctx.dbKind === 'pglite' ? ctx.config.dataDir : undefined,
           onProgress: (p) => onProgress(run, p),
+          // After an import, the original's pictures are copied from its image host (a dry run fetches none).
+          fetchPhotos: async () => {
+            photos = await fetchPhotos(ctx.db, { startedBy: who.id });
+          },
         })
           .then(
-            (result) => finish(run, { report: buildRunReport(result, mode, fileName ?? 'Uploaded zip') }),
+            (result) => finish(run, { report: buildRunReport(result, mode, fileName ?? 'Uploaded zip', photos) }),
             (err) => {
               if (!(err instanceof ImportRefused || err instanceof ExportError)) {
                 log.error({ err: safeError(err), runId: id }, 'import: the run failed');
