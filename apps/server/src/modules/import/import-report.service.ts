@@ -183,11 +183,11 @@ export function reportMarkdown(r: ImportReport): string {
     '',
     '## Collections',
     '',
-    '| Collection | Read | Imported | Updated | Merged | Unchanged | Skipped | Charged before → after | Paid before → after | Read to the end |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| Collection | File | Read | Imported | Updated | Merged | Unchanged | Skipped | Charged before → after | Paid before → after | Read to the end |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...r.collections.map(
       (c) =>
-        `| ${c.collection} | ${c.read} | ${c.imported} | ${c.updated} | ${c.merged} | ${c.unchanged} | ${c.skipped} | ${rupees(c.money.before.charged)} → ${rupees(c.money.after.charged)}${c.money.agrees ? '' : ' **≠**'} | ${rupees(c.money.before.paid)} → ${rupees(c.money.after.paid)} | ${c.complete ? 'yes' : '**no**'} |`,
+        `| ${c.collection} | ${cell(c.file)} | ${c.read} | ${c.imported} | ${c.updated} | ${c.merged} | ${c.unchanged} | ${c.skipped} | ${rupees(c.money.before.charged)} → ${rupees(c.money.after.charged)}${c.money.agrees ? '' : ' **≠**'} | ${rupees(c.money.before.paid)} → ${rupees(c.money.after.paid)} | ${c.complete ? 'yes' : '**no**'} |`,
     ),
     '',
   ];
