@@ -37,6 +37,7 @@ ALTER TABLE "users" ADD COLUMN "photo_url" text;--> statement-breakpoint
 ALTER TABLE "pets" ADD COLUMN "photo_url" text;--> statement-breakpoint
 ALTER TABLE "inventory_items" ADD COLUMN "item_code" text;--> statement-breakpoint
 ALTER TABLE "inventory_items" ADD COLUMN "details" jsonb;--> statement-breakpoint
+ALTER TABLE "visit_types" ADD COLUMN "original" jsonb;--> statement-breakpoint
 ALTER TABLE "customer_services" ADD COLUMN "images" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "customer_services" ADD COLUMN "features" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "import_runs" ADD CONSTRAINT "import_runs_started_by_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

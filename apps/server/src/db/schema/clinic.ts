@@ -43,6 +43,11 @@ export const visitTypes = pgTable(
     priceIncludesTax: boolean('price_includes_tax').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /**
+     * What the original system kept on the type that Pawdesk has no use for yet (issue 21): emoji, description, custom
+     * fields, price tiers (rupees, as written), category, booking switch, subscription price. Null for Pawdesk's own.
+     */
+    original: jsonb('original').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

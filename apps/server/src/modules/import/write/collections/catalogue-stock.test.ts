@@ -197,9 +197,9 @@ describe('visit types and prices', () => {
     expect(services[0]?.visit_type_id).toBe(hostel);
   });
 
-  it("takes the original's prices, old field names read and listed, and what has no column listed", async () => {
-    const rows = await q<Record<string, number | boolean | string>>(sql`
-      select id, is_boarding, has_subscription, price_paise::int, halfday_price_paise::int, consultation_pvt_paise::int,
+  it("takes the original's prices, old field names read and listed, and keeps what Pawdesk has no use for", async () => {
+    const rows = await q<Record<string, unknown>>(sql`
+      select id, original, is_boarding, has_subscription, price_paise::int, halfday_price_paise::int, consultation_pvt_paise::int,
              consultation_ngo_paise::int, consultation_ngo_emergency_paise::int, consultation_pvt_emergency_paise::int
         from visit_types`);
     const of = (i: number) => rows.find((r) => r.id === fixtureId('visittypes', i))!;
@@ -217,9 +217,16 @@ describe('visit types and prices', () => {
     // Day School: the old name consultationPrice; Pawdesk boards it (by its code) although the original's flag is off.
     expect(of(5)).toMatchObject({ consultation_pvt_paise: 25000, is_boarding: true });
     expect(problems(first, 'visittypes', fixtureId('visittypes', 5)).join('\n')).toMatch(/consultationPrice: the old/);
-    expect(problems(first, 'visittypes', fixtureId('visittypes', 3)).join('\n')).toMatch(
-      /no place for these.*price tiers Full groom ₹1,200\.00/,
-    );
+    // What Pawdesk has no use for yet is kept as the original wrote it.
+    expect(of(3).original).toMatchObject({
+      emoji: '🐾',
+      description: 'Grooming at the centre',
+      priceTiers: [{ label: 'Full groom', price: 1200 }],
+      category: 'General',
+      bookingEnabled: true,
+    });
+    expect(of(1).original).toEqual({ subscriptionPrice: 11500 });
+    expect(of(2).original).toBeNull();
   });
 
   it('lists each Price record against its visit type and skips it', () => {

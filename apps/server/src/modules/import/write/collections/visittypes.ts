@@ -59,38 +59,22 @@ function originalValues(ctx: ImportContext, doc: Incoming, f: Fields) {
   };
 }
 
+/** The original's fields Pawdesk keeps without using them (visit_types.original), as the original wrote them. */
+const EXTRA_FIELDS = ['emoji', 'description', 'customFields', 'priceTiers', 'category', 'bookingEnabled', 'subscriptionPrice'];
+
 /**
- * What the original keeps on a visit type that Pawdesk has no column for (emoji, description, custom fields, price
- * tiers, category, booking switch, subscription price): listed in the report when it is not the original's default,
- * so nothing is lost silently. Columns that would hold them: visit_types.details jsonb (emoji, description,
- * customFields, priceTiers, category), booking_enabled boolean, subscription_price_paise bigint.
+ * What the original keeps on a visit type that Pawdesk has no use for yet (emoji, description, custom fields, price
+ * tiers, category, booking switch, subscription price): kept as written in `visit_types.original` (sub-document ids
+ * as text), so nothing is lost; null when the document has none of them.
  */
-function listExtras(ctx: ImportContext, doc: Incoming, f: Fields): void {
-  const kept: string[] = [];
-  const emoji = f.text('emoji');
-  if (emoji && emoji !== '🐾') kept.push(`emoji ${emoji}`);
-  const description = f.text('description');
-  if (description) kept.push(`description "${description}"`);
-  const fields = Array.isArray(f.get('customFields')) ? (f.get('customFields') as Record<string, unknown>[]) : [];
-  if (fields.length > 0) {
-    kept.push(
-      `custom fields ${fields.map((c) => `${f.text('customFields.label', c?.label)}${c?.value ? ` = ${f.text('customFields.value', c.value)}` : ''}`).join(', ')}`,
-    );
+function extrasOf(f: Fields): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const key of EXTRA_FIELDS) {
+    const v = f.get(key);
+    if (v !== undefined && v !== null)
+      out[key] = JSON.parse(JSON.stringify(v, (_k, x) => (x?._bsontype === 'ObjectId' ? x.toHexString() : x)));
   }
-  const tiers = Array.isArray(f.get('priceTiers')) ? (f.get('priceTiers') as Record<string, unknown>[]) : [];
-  if (tiers.length > 0) {
-    kept.push(
-      `price tiers ${tiers.map((t) => `${f.text('priceTiers.label', t?.label)} ${rupees(f.paise('priceTiers.price', t?.price))}`).join(', ')}`,
-    );
-  }
-  const category = f.text('category');
-  if (category && category !== 'General') kept.push(`category ${category}`);
-  if (f.get('bookingEnabled') !== undefined && !f.bool('bookingEnabled', true)) kept.push('booking switched off');
-  const sub = f.get('subscriptionPrice');
-  if (sub !== undefined && sub !== null) kept.push(`subscription price ${rupees(f.paise('subscriptionPrice', sub))}`);
-  if (kept.length > 0) {
-    ctx.problem(doc, `Pawdesk's visit types have no place for these; kept in this report only: ${kept.join('; ')}`);
-  }
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 /**
@@ -120,8 +104,8 @@ export const visitTypesImporter: CollectionImporter = {
         ctx.problem(doc, `purpose: missing; recorded as "${purpose}"`);
       }
       const v = originalValues(ctx, doc, f);
-      listExtras(ctx, doc, f);
       const common = {
+        original: extrasOf(f),
         pricePaise: v.price ?? 0,
         halfdayPricePaise: v.halfday ?? 0,
         consultationPvtPaise: v.pvt ?? 0,
