@@ -14,7 +14,8 @@ import type { Incoming } from './types.ts';
  *   beyond what is left of the row it names (the database checks that too).
  *
  * What was posted is remembered in the document's import record (`money`): per key the total now (`charge`), and,
- * once a key has more than one row or a row was reduced, what is left of each row (`charge:0`, `charge:1`…).
+ * once a key has more than one row or a row was reduced, what is left of each row (`charge:0`, `charge:1`…), and
+ * how many later versions of the document were posted (`#`: a correction's id names it, so ids never repeat).
  * Returns that record.
  */
 
@@ -52,7 +53,8 @@ export function postLines(
   lines: readonly Line[],
 ): Money {
   const was: Money = { ...(doc.previous?.money ?? {}) };
-  const next: Money = {};
+  const version = doc.previous ? (was['#'] ?? 0) + 1 : 0;
+  const next: Money = version > 0 ? { '#': version } : {};
   for (const line of lines) {
     const rows = rowsOf(was, line.key);
     const before = rows.reduce((s, r) => s + r, 0);
@@ -85,7 +87,7 @@ export function postLines(
           createdAt: at,
           paidAt: at,
           status: 'completed',
-          id: derivedId(collection, doc.id, line.key, correction, doc.hash, i),
+          id: derivedId(collection, doc.id, line.key, correction, version, i),
           kind: correction,
           ...(correction === 'credit' ? { creditOf: source } : { refundOf: source }),
           amountPaise: take,
@@ -110,6 +112,6 @@ export function postLines(
 /** The total of each key now (a record's `charge:0`… left out). */
 export function totals(money: Money | null | undefined): Money {
   const out: Money = {};
-  for (const [k, v] of Object.entries(money ?? {})) if (!k.includes(':')) out[k] = v;
+  for (const [k, v] of Object.entries(money ?? {})) if (!k.includes(':') && k !== '#') out[k] = v;
   return out;
 }

@@ -29,8 +29,13 @@ function arrayType(c: PgColumn): string {
 }
 
 export interface UnnestOptions {
-  /** `nothing` (default): a row whose key exists is left as it is. Or the conflict target and the columns to update. */
-  onConflict?: 'nothing' | { target: string[]; update: string[] };
+  /**
+   * `nothing` (default): a row whose key exists is left as it is. `error`: a plain insert, which fails on a key that
+   * exists (rows of documents imported for the first time: nothing can be there, and a plain insert skips the
+   * speculative insertion ON CONFLICT needs for every row — measured 25–60% of the insert's time). Or the conflict
+   * target and the columns to update.
+   */
+  onConflict?: 'nothing' | 'error' | { target: string[]; update: string[] };
 }
 
 /** Inserts `rows` (objects keyed by the table's property names) with one unnest statement per shape of row. */
@@ -69,7 +74,8 @@ export async function insertUnnest<T extends PgTable>(
     );
     let conflict: SQL = sql`on conflict do nothing`;
     const oc = opts.onConflict;
-    if (oc && oc !== 'nothing') {
+    if (oc === 'error') conflict = sql``;
+    else if (oc && oc !== 'nothing') {
       const target = sql.join(
         oc.target.map((k) => sql.identifier(columns[k]!.name)),
         sql`, `,

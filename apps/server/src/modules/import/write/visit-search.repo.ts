@@ -1,10 +1,63 @@
-import { DEFAULT_TZ, WALK_IN_OWNER_ID } from '@pawdesk/shared';
+import { DEFAULT_TZ, dateInTz, WALK_IN_OWNER_ID } from '@pawdesk/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { visitSearch } from '../../../db/schema/index.ts';
+import { insertUnnest } from './unnest.ts';
+
+/** A visit imported for the first time, with the money its ledger rows (just posted) amount to. */
+export interface NewSearchRow {
+  visitId: string;
+  createdAt: Date;
+  purpose: string;
+  visitTypeId: string;
+  /** Null for a walk-in sale, whose owner columns hold the buyer. */
+  petId: string | null;
+  petName: string | null;
+  ownerId: string;
+  ownerName: string;
+  ownerPhone: string | null;
+  chargedPaise: number;
+  paidPaise: number;
+}
 
 /**
- * Visit History's search rows (`visit_search`, history module) of imported visits, written in the batch's
- * transaction after their ledger rows, by one statement per batch. Pawdesk's own sales write the row in code
+ * The search rows of visits imported for the first time, from what the importer just posted (their only ledger
+ * rows: charges and payments, no credits, refunds or allocations yet), in one multi-row insert — the same values as
+ * `indexImportedVisits` computes from the ledger (the visits test compares the two), without reading the ledger
+ * back for each visit.
+ */
+export async function insertSearchRows(tx: Tx, rows: readonly NewSearchRow[], tz: string = DEFAULT_TZ): Promise<void> {
+  await insertUnnest(
+    tx,
+    visitSearch,
+    rows.map((r) => {
+      const due = Math.max(0, r.chargedPaise - r.paidPaise);
+      return {
+        visitId: r.visitId,
+        createdAt: r.createdAt,
+        businessDate: dateInTz(r.createdAt, tz),
+        purpose: r.purpose,
+        visitTypeId: r.visitTypeId,
+        petId: r.petId,
+        petName: r.petName,
+        ownerId: r.ownerId,
+        ownerName: r.ownerName,
+        ownerPhone: r.ownerPhone ?? '',
+        chargedPaise: r.chargedPaise,
+        paidPaise: r.paidPaise,
+        duePaise: due,
+        refundedPaise: 0,
+        paymentState: due > 0 ? ('due' as const) : ('paid' as const),
+      };
+    }),
+    { onConflict: 'error' },
+  );
+}
+
+/**
+ * Visit History's search rows (`visit_search`, history module) of imported visits that changed since an earlier
+ * run (their ledger holds earlier rows, corrections, maybe Pawdesk's own rows since), written in the batch's
+ * transaction after their new ledger rows, by one statement per batch. Pawdesk's own sales write the row in code
  * (history.service.ts `indexVisit`); this is the same computation in SQL, as migration 0015's backfill does it (and
  * the history module's reconciliation test checks): the pet's and owner's name and phone (a walk-in sale's buyer
  * under the Walk-in customer), the visit's business day, and the sale account's money from the ledger — charged =
@@ -31,11 +84,17 @@ export async function indexImportedVisits(tx: Tx, visitIds: readonly string[], t
         coalesce(sum(case e.kind when 'payment' then e.amount_paise when 'refund' then -e.amount_paise
           when 'allocation' then case when e.direction = 'out' then -e.amount_paise else e.amount_paise end else 0 end), 0)::bigint as paid,
         coalesce(sum(case when e.kind = 'refund' then e.amount_paise else 0 end), 0)::bigint as refunded
-      from payments e
+      from (
+        -- The visit's rows, and those of the stay it started that name only the stay: two index scans (an OR of the
+        -- two would read the whole ledger for each visit).
+        select kind, amount_paise, direction, account, status from payments where visit_id = v.id
+        union all
+        select b.kind, b.amount_paise, b.direction, b.account, b.status from payments b
+         where b.boarding_id = any(array(select s.boarding_id from payments s
+                                          where s.visit_id = v.id and s.boarding_id is not null))
+           and b.visit_id is distinct from v.id
+      ) e
       where e.account = 'sale' and e.status = 'completed'
-        and (e.visit_id = v.id
-          or e.boarding_id in (select s.boarding_id from payments s
-                               where s.visit_id = v.id and s.account = 'sale' and s.boarding_id is not null))
     ) m
     where v.id = any(${sql.param([...visitIds])}::varchar[])
       and (v.pet_id is null or o.id is not null)

@@ -1,16 +1,15 @@
 import { WALK_IN_OWNER_ID } from '@pawdesk/shared';
 import { paymentMethod, paymentState } from '@pawdesk/shared/import/normalise';
-import { sql } from 'drizzle-orm';
-import { visitItems, visits } from '../../../../db/schema/index.ts';
+import type { visitItems, visits } from '../../../../db/schema/index.ts';
 import type { ImportContext } from '../context.ts';
 import { derivedId } from '../ids.ts';
 import { lookups } from '../lookups.repo.ts';
 import { postLines, totals } from '../postings.ts';
 import { claimProviderId, takenProviderIds } from '../provider-ids.ts';
 import type { CollectionImporter, Outcome } from '../types.ts';
-import { insertUnnest } from '../unnest.ts';
 import { Fields } from '../values.ts';
-import { indexImportedVisits, jsonSafe } from '../visit-search.repo.ts';
+import { writeVisitBatch } from '../visit-rows.repo.ts';
+import { jsonSafe, type NewSearchRow } from '../visit-search.repo.ts';
 
 const rupees = (p: number) => `₹${(p / 100).toFixed(2)}`;
 
@@ -41,6 +40,7 @@ export const billsImporter: CollectionImporter = {
     );
     const rows: (typeof visits.$inferInsert)[] = [];
     const lines: (typeof visitItems.$inferInsert)[] = [];
+    const search: NewSearchRow[] = [];
     const outcomes: Outcome[] = [];
     for (const [n, doc] of docs.entries()) {
       const f = fields[n]!;
@@ -149,23 +149,29 @@ export const billsImporter: CollectionImporter = {
         ],
       );
       outcomes.push({ kind: 'imported', table: 'visits', id: doc.id, money });
+      if (!doc.previous) {
+        search.push({
+          visitId: doc.id,
+          createdAt: created,
+          purpose: shop.purpose,
+          visitTypeId: shop.id,
+          petId: null,
+          petName: null,
+          ownerId: WALK_IN_OWNER_ID,
+          ownerName: buyer,
+          ownerPhone: phone,
+          chargedPaise: total,
+          paidPaise: paid,
+        });
+      }
     }
-    await insertUnnest(tx, visits, rows, {
-      onConflict: {
-        target: ['id'],
-        update: ['buyerName', 'buyerPhone', 'visitTypeId', 'purpose', 'pricePaise', 'note', 'details', 'createdBy'],
-      },
+    await writeVisitBatch(tx, ctx, {
+      rows,
+      lines,
+      search,
+      changed: docs.filter((d) => d.previous).map((d) => d.id),
+      update: ['buyerName', 'buyerPhone', 'visitTypeId', 'purpose', 'pricePaise', 'note', 'details', 'createdBy'],
     });
-    const changed = docs.filter((d) => d.previous).map((d) => d.id);
-    if (changed.length > 0) {
-      await tx.execute(sql`delete from visit_items where visit_id = any(${sql.param(changed)}::varchar[])`);
-    }
-    await insertUnnest(tx, visitItems, lines);
-    await ctx.ledger.flush(tx);
-    await indexImportedVisits(
-      tx,
-      rows.map((r) => r.id!),
-    );
     return outcomes;
   },
 };

@@ -17,7 +17,9 @@ import {
 import { installCatalogueStandIns } from '../../../../../test/import-standins.ts';
 import { useTestApp } from '../../../../../test/harness.ts';
 import { type RunResult, runImport } from '../engine.ts';
+import type { Tx } from '../../../../db/client.ts';
 import { PLACEHOLDER } from '../placeholders.repo.ts';
+import { indexImportedVisits } from '../visit-search.repo.ts';
 
 /**
  * The visits, boardings and subscriptions of the fixture export imported (issue 21): counts and ids kept, every
@@ -265,6 +267,26 @@ describe('visits', () => {
     );
     expect(renew).toMatchObject({ payment_state: 'due', pet_name: 'Milo' });
     expect([renew.charged_paise, renew.paid_paise, renew.due_paise].map(Number)).toEqual([250_000, 150_000, 100_000]);
+  });
+
+  it('the search rows written from what was posted equal those computed from the ledger (as Pawdesk indexes a sale)', async () => {
+    const rows = sql`select visit_id, created_at, business_date, purpose, visit_type_id, pet_id, pet_name, owner_id, owner_name,
+      owner_phone, charged_paise::bigint::text as charged, paid_paise::bigint::text as paid, due_paise::bigint::text as due,
+      refunded_paise::bigint::text as refunded, payment_state from visit_search order by visit_id`;
+    const written = await q<Record<string, unknown>>(rows);
+    const ids = written.map((r) => r.visit_id as string);
+    let computed: Record<string, unknown>[] = [];
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from visit_search`);
+        await indexImportedVisits(tx as unknown as Tx, ids);
+        computed = ((await tx.execute(rows)) as unknown as { rows: Record<string, unknown>[] }).rows;
+        throw new Error('rollback');
+      })
+      .catch((err) => {
+        if ((err as Error).message !== 'rollback') throw err;
+      });
+    expect(computed).toEqual(written);
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { subscriptionEvents, visitItems, visits } from '../../../../db/schema/index.ts';
+import type { subscriptionEvents, visitItems, visits } from '../../../../db/schema/index.ts';
 import type { ImportContext } from '../context.ts';
 import { derivedId } from '../ids.ts';
 import { lookups } from '../lookups.repo.ts';
@@ -7,9 +7,9 @@ import { PLACEHOLDER, placeholderItem, placeholderPet, placeholderVisitType } fr
 import { type Line, postLines, totals } from '../postings.ts';
 import { claimProviderId, takenProviderIds } from '../provider-ids.ts';
 import type { CollectionImporter, Incoming, Outcome } from '../types.ts';
-import { insertUnnest } from '../unnest.ts';
 import { Fields } from '../values.ts';
-import { indexImportedVisits, jsonSafe } from '../visit-search.repo.ts';
+import { writeVisitBatch } from '../visit-rows.repo.ts';
+import { jsonSafe, type NewSearchRow } from '../visit-search.repo.ts';
 import { type VisitTerms, visitTerms } from './visit-terms.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -136,6 +136,7 @@ export const visitsImporter: CollectionImporter = {
   collection: 'visits',
   async importBatch(tx, docs, ctx) {
     const petOwner = await lookups.petOwner(ctx);
+    const ownerInfo = await lookups.ownerInfo(ctx);
     const types = await lookups.visitTypes(ctx);
     const plans = await lookups.plans(ctx);
     const users = await lookups.users(ctx);
@@ -159,19 +160,23 @@ export const visitsImporter: CollectionImporter = {
     const rows: (typeof visits.$inferInsert)[] = [];
     const lines: ItemInsert[] = [];
     const events: (typeof subscriptionEvents.$inferInsert)[] = [];
+    const search: NewSearchRow[] = [];
     const outcomes: Outcome[] = [];
     for (const { doc, f, details, terms: t } of read) {
       const petRef = f.ref('pet');
       const pet = petRef ? petOwner.get(petRef) : undefined;
       let petId: string;
       let ownerId: string;
+      let petName: string;
       if (pet && petRef) {
         petId = petRef;
         ownerId = pet.ownerId;
+        petName = pet.name;
       } else {
         ctx.problem(doc, `pet: ${petRef ?? '(missing)'} does not exist (deleted); the visit is kept on 'Deleted pet'`);
         petId = await placeholderPet(tx, ctx);
         ownerId = PLACEHOLDER.owner;
+        petName = 'Deleted pet';
       }
       const typeRef = f.ref('visitType');
       const type = typeRef ? types.get(typeRef) : undefined;
@@ -282,42 +287,52 @@ export const visitsImporter: CollectionImporter = {
         moneyLines(t, created, updated, providerId),
       );
       outcomes.push({ kind: 'imported', table: 'visits', id: doc.id, money });
+      if (!doc.previous) {
+        const owner = ownerInfo.get(ownerId);
+        search.push({
+          visitId: doc.id,
+          createdAt: created,
+          purpose,
+          visitTypeId,
+          petId,
+          petName,
+          ownerId,
+          ownerName: owner?.name ?? (ownerId === PLACEHOLDER.owner ? 'Deleted owner' : ''),
+          ownerPhone: owner?.phone ?? null,
+          chargedPaise: charged,
+          paidPaise: paid,
+        });
+      }
     }
 
-    await insertUnnest(tx, visits, rows, {
-      onConflict: {
-        target: ['id'],
-        update: [
-          'petId',
-          'visitTypeId',
-          'purpose',
-          'pricePaise',
-          'discountPaise',
-          'customerType',
-          'isSubscriptionAvailed',
-          'subscriptionId',
-          'numberOfDays',
-          'note',
-          'details',
-          'createdBy',
-        ],
-      },
+    await writeVisitBatch(tx, ctx, {
+      rows,
+      lines,
+      events,
+      search,
+      changed: docs.filter((d: Incoming) => d.previous).map((d) => d.id),
+      update: [
+        'petId',
+        'visitTypeId',
+        'purpose',
+        'pricePaise',
+        'discountPaise',
+        'customerType',
+        'isSubscriptionAvailed',
+        'subscriptionId',
+        'numberOfDays',
+        'note',
+        'details',
+        'createdBy',
+      ],
     });
-    const changed = docs.filter((d: Incoming) => d.previous).map((d) => d.id);
-    if (changed.length > 0) {
-      await tx.execute(sql`delete from visit_items where visit_id = any(${sql.param(changed)}::varchar[])`);
-    }
-    await insertUnnest(tx, visitItems, lines);
-    await insertUnnest(tx, subscriptionEvents, events);
-    await ctx.ledger.flush(tx);
-    await indexImportedVisits(
-      tx,
-      rows.map((r) => r.id!),
-    );
     return outcomes;
   },
 
-  async finish(_tx, ctx) {
+  async finish(tx, ctx) {
+    // Statistics for the planner now, not when autovacuum comes round (if it is on at all): the tables grew from
+    // nothing, and the collections after this one and the screens look visits and ledger rows up by index.
+    await tx.execute(sql`analyze visits, visit_items, payments, visit_search, subscription_events, import_records`);
     const priced = await pricedSubscriptionVisits(ctx);
     if (priced.n > 0) {
       ctx.problem(
