@@ -100,10 +100,11 @@ export function fixtureCounts(size: FixtureSize) {
     owners,
     pets,
     visittypes: VISIT_TYPES.length,
-    visits,
-    boardings: Math.ceil(visits / VISIT_TYPES.length) * 2, // the Hostel and Day Care visits
+    visits: visits + EXTRA.visits,
+    // the Hostel and Day Care visits, and the extra stays
+    boardings: boardingsBefore(visits) + EXTRA.boardings,
     subscriptionplans: 4,
-    subscriptions: Math.max(6, Math.ceil(pets / 4)),
+    subscriptions: Math.max(6, Math.ceil(pets / 4)) + EXTRA.subscriptions,
     boardingsubscriptions: Math.max(3, Math.ceil(customers / 4)),
     wallets: Math.max(3, Math.ceil(customers / 4)) + 1, // +1: a wallet whose user has no owner record
     appointments: Math.max(8, Math.ceil(owners / 2)),
@@ -112,7 +113,7 @@ export function fixtureCounts(size: FixtureSize) {
     prescriptions: Math.max(5, Math.ceil(pets / 4)),
     usagelogs: Math.max(4, Math.ceil(pets / 10)),
     stockhistories: Math.max(4, Math.ceil(pets / 10)),
-    bills: Math.max(6, Math.ceil(pets / 10)),
+    bills: Math.max(6, Math.ceil(pets / 10)) + EXTRA.bills,
     blacklistrequests: 2,
     visitnotifications: Math.max(4, Math.ceil(visits / 20)),
     alerts: 5,
@@ -191,6 +192,8 @@ export function fixtureHazards(size: FixtureSize) {
     },
     walletWithoutOwner: fixtureId('wallets', c.wallets - 1),
     walkInBill: fixtureId('bills', 0),
+    /** Visits, stays, subscriptions and bills added after the generated ones, each holding a money hazard. */
+    extra: extraHazards(c),
   };
 }
 
@@ -395,6 +398,7 @@ function* visits(n: number, petsN: number): Generator<Doc> {
     if (v % 4 === 3) doc.createdBy = oid('users', 1 + (v % 2)); // added Mar 2026
     yield doc;
   }
+  yield* extraVisits(n, petsN);
 }
 
 function* boardings(visitsN: number, petsN: number): Generator<Doc> {
@@ -418,6 +422,7 @@ function* boardings(visitsN: number, petsN: number): Generator<Doc> {
     };
     b += 1;
   }
+  yield* extraBoardings(b, visitsN, petsN);
 }
 
 function* subscriptionplans(): Generator<Doc> {
@@ -460,6 +465,271 @@ function* subscriptions(n: number, petsN: number): Generator<Doc> {
     if (s % 5 !== 4) doc.active = s % 2 === 0; // no default before May 2025
     yield doc;
   }
+  yield* extraSubscriptions(n, petsN);
+}
+
+// ── money hazards added for the visits, boardings, subscriptions and bills importers ─────────────────────────────
+/** Documents added after the generated ones of four collections (each holds a hazard the generated ones lack). */
+const EXTRA = { visits: 8, boardings: 2, subscriptions: 4, bills: 3 } as const;
+
+/** How many generated stays precede visit v (stays are made for the Hostel and Day Care visits, v % 9 of 0 and 1). */
+function boardingsBefore(v: number): number {
+  return v <= 0 ? 0 : Math.ceil(v / VISIT_TYPES.length) + Math.ceil((v - 1) / VISIT_TYPES.length);
+}
+
+/** The first visit whose stay is still open (the generated stays of the last 18 visits are open). */
+function firstOpenStayVisit(visitsN: number): number {
+  let v = Math.max(0, visitsN - VISIT_TYPES.length * 2);
+  while (v % VISIT_TYPES.length > 1) v++;
+  return v;
+}
+
+function extraHazards(c: { visits: number; subscriptions: number; bills: number; pets: number }) {
+  const visits = c.visits - EXTRA.visits;
+  const subs = c.subscriptions - EXTRA.subscriptions;
+  const bills = c.bills - EXTRA.bills;
+  const stays = boardingsBefore(visits);
+  const open = firstOpenStayVisit(visits);
+  return {
+    /** details.purpose "Buy Subscription": pet 0, plan 0 (subscription 0), ₹11,500 cash. */
+    buySubscriptionVisit: fixtureId('visits', visits),
+    /** "Renew Subscription": pet 2, plan 2 (subscription 2), ₹2,500 by payment link, ₹1,000 left. */
+    renewSubscriptionVisit: fixtureId('visits', visits + 1),
+    /** A Hostel stay on a subscription (final price 0) with 2 extra days at ₹1,533.34, paid at check-out. */
+    extraDaysVisit: fixtureId('visits', visits + 2),
+    /** Day Care ₹800: ₹500 at the visit by link, the remaining ₹300 at check-out through Razorpay (pay_VISITREM1). */
+    razorpayRemainderVisit: fixtureId('visits', visits + 3),
+    /** Veterinary at ₹600.005 (rounded), medicines as an id and as {medicineId}, a vaccine whose item was deleted. */
+    roundedVetVisit: fixtureId('visits', visits + 4),
+    /** `details` is a string, not an object. */
+    detailsNotObject: fixtureId('visits', visits + 5),
+    /** The subscription flag spelt twice, disagreeing ("no" and "Yes"); no final price. */
+    flagConflictVisit: fixtureId('visits', visits + 6),
+    /** selectedPayment "UPI scan" (not a method of visits) and a negative paymentLeft. */
+    oddPaymentVisit: fixtureId('visits', visits + 7),
+    /** A pet boarded twice: the generated open stay and a later one. */
+    boardedTwice: { earlier: fixtureId('boardings', boardingsBefore(open)), later: fixtureId('boardings', stays) },
+    /** A stay that ended without an exit time, 0 days booked, on subscription 0. */
+    closedWithoutExit: fixtureId('boardings', stays + 1),
+    subscriptionPlanDeleted: fixtureId('subscriptions', subs),
+    subscriptionPetDeleted: fixtureId('subscriptions', subs + 1),
+    subscriptionUsedUp: fixtureId('subscriptions', subs + 2),
+    /** Pet 4 on plan 0 again, active, while subscription 4 (pet 4, plan 0, active by default) is live. */
+    subscriptionSecondLive: fixtureId('subscriptions', subs + 3),
+    /** Lines of ₹1,116.67 on a total of ₹1,200, paid by UPI. */
+    billTotalMismatch: fixtureId('bills', bills),
+    billPending: fixtureId('bills', bills + 1),
+    /** Bill 0's number and bill 1's Razorpay payment id again. */
+    billDuplicate: fixtureId('bills', bills + 2),
+  };
+}
+
+function* extraVisits(base: number, petsN: number): Generator<Doc> {
+  const plan = (i: number) => fixtureId('subscriptionplans', i);
+  const visit = (k: number, pet: number, type: number, details: unknown, daysAgo: number): Doc => ({
+    _id: oid('visits', base + k),
+    pet: oid('pets', pet % petsN),
+    visitType: oid('visittypes', type),
+    details,
+    ...ts(daysAgo),
+  });
+  yield visit(
+    0,
+    0,
+    0,
+    { purpose: 'Buy Subscription', planId: plan(0), price: 11500, finalPrice: 11500, selectedPayment: 'cash' },
+    280,
+  );
+  yield visit(
+    1,
+    2,
+    3,
+    {
+      purpose: 'Renew Subscription',
+      planId: plan(2),
+      price: '2500',
+      finalPrice: '2500',
+      selectedPayment: 'payment_link',
+      paymentLeft: 1000,
+    },
+    100,
+  );
+  yield visit(
+    2,
+    1,
+    0,
+    {
+      purpose: 'Hostel',
+      isSubscriptionAvailed: true,
+      planId: plan(0),
+      numberOfDays: 15,
+      price: 766.67,
+      finalPrice: 0,
+      extradays: 2,
+      extradaysprice: 1533.34,
+      extradayspricepaid: true,
+      paymentLeft: 0,
+      leftpaymentdonetime: at(40),
+      selectedPayment: 'cash',
+    },
+    60,
+  );
+  yield visit(
+    3,
+    3,
+    1,
+    {
+      purpose: 'Day Care',
+      price: '400',
+      discount: '0',
+      finalPrice: '800',
+      numberOfDays: '2',
+      selectedPaymentType: 'partial_payment',
+      selectedPayment: 'payment_link',
+      paymentLeft: 0,
+      leftpaymentdonetime: at(30),
+      payment: {
+        paymentType: 'partial',
+        amount: 500,
+        isPaid: true,
+        paidAt: at(32),
+        remainingAmount: 300,
+        isRemainingPaid: true,
+        remainingAmountRazorpayId: 'pay_VISITREM1',
+      },
+    },
+    32,
+  );
+  yield visit(
+    4,
+    5,
+    2,
+    {
+      purpose: 'Veterinary',
+      customerType: 'NGO Emergency',
+      price: 600.005,
+      discount: 0,
+      selectedPayment: 'cash',
+      medicines: [fixtureId('inventories', 2), { medicineId: fixtureId('inventories', 3), quantity: '2' }],
+      vaccines: [{ vaccineId: fixtureId('deleted', 15) }],
+    },
+    20,
+  );
+  yield visit(5, 4, 7, 'see the paper file', 15);
+  yield visit(
+    6,
+    6,
+    3,
+    {
+      purpose: 'Grooming',
+      price: 800,
+      isSubscriptionAvailed: 'no',
+      subscriptionAvailed: 'Yes',
+      planId: plan(2),
+      selectedPayment: 'cash',
+    },
+    10,
+  );
+  yield visit(7, 7, 4, { purpose: 'Dog Park', price: 350, finalPrice: 350, selectedPayment: 'UPI scan', paymentLeft: -10 }, 5);
+}
+
+function* extraBoardings(b: number, visitsN: number, petsN: number): Generator<Doc> {
+  const open = firstOpenStayVisit(visitsN);
+  yield {
+    _id: oid('boardings', b),
+    boardingType: oid('visittypes', 1),
+    visitId: oid('visits', open),
+    petId: oid('pets', open % petsN),
+    isSubscriptionAvailed: false,
+    planId: null,
+    entryTime: at(3),
+    numberOfDays: 1,
+    isBoarded: true,
+    ...ts(3),
+  };
+  yield {
+    _id: oid('boardings', b + 1),
+    boardingType: oid('visittypes', 0),
+    visitId: oid('visits', 0),
+    petId: oid('pets', 0),
+    isSubscriptionAvailed: true,
+    planId: oid('subscriptionplans', 0),
+    entryTime: at(200),
+    numberOfDays: 0,
+    isBoarded: false,
+    ...ts(198),
+  };
+}
+
+function* extraSubscriptions(base: number, petsN: number): Generator<Doc> {
+  const sub = (k: number, doc: Doc): Doc => ({
+    _id: oid('subscriptions', base + k),
+    firstPaymentDate: at(90),
+    lastPaymentDate: at(90),
+    discount: 0,
+    ...ts(90),
+    ...doc,
+  });
+  yield sub(0, { planId: oid('deleted', 20), petId: oid('pets', 1), daysLeft: 5, numberOfGroomings: null, active: true });
+  yield sub(1, {
+    planId: oid('subscriptionplans', 1),
+    petId: oid('deleted', 21),
+    daysLeft: 5,
+    numberOfGroomings: null,
+    active: true,
+  });
+  yield sub(2, {
+    planId: oid('subscriptionplans', 3),
+    petId: oid('pets', 7 % petsN),
+    daysLeft: 0,
+    numberOfGroomings: null,
+    active: true,
+  });
+  yield sub(3, {
+    planId: oid('subscriptionplans', 0),
+    petId: oid('pets', 4 % petsN),
+    daysLeft: 5,
+    numberOfGroomings: null,
+    active: true,
+  });
+}
+
+function* extraBills(base: number): Generator<Doc> {
+  const bill = (k: number, doc: Doc): Doc => ({
+    _id: oid('bills', base + k),
+    billNo: `WI-${String(22_345_670 + k).slice(-8)}`,
+    customerName: PEOPLE[k % PEOPLE.length],
+    petName: '',
+    phone: '',
+    notes: '',
+    razorpayPaymentId: '',
+    paymentStatus: 'paid',
+    createdBy: null,
+    ...ts(7 - k),
+    ...doc,
+  });
+  yield bill(0, {
+    services: [
+      { _id: oid('deleted', 900), name: 'Hostel (1 day)', amount: 766.67 },
+      { _id: oid('deleted', 901), name: 'Bath', amount: 350 },
+    ],
+    total: 1200,
+    paymentMethod: 'UPI',
+    razorpayPaymentId: 'pay_BILLX0',
+  });
+  yield bill(1, {
+    services: [{ _id: oid('deleted', 902), name: 'Nail trim', amount: 500 }],
+    total: 500,
+    paymentMethod: 'Cash',
+    paymentStatus: 'pending',
+  });
+  yield bill(2, {
+    billNo: `WI-${String(12_345_670).slice(-8)}`,
+    services: [{ _id: oid('deleted', 903), name: 'Bath', amount: 350 }],
+    total: 350,
+    paymentMethod: 'Card',
+    razorpayPaymentId: 'pay_BILL1',
+  });
 }
 
 function* boardingsubscriptions(n: number, customers: number, petsN: number): Generator<Doc> {
@@ -749,6 +1019,7 @@ function* bills(n: number): Generator<Doc> {
       ...ts(60 - (b % 55)),
     };
   }
+  yield* extraBills(n);
 }
 
 function* blacklistrequests(): Generator<Doc> {
@@ -885,10 +1156,10 @@ export function fixtureDocuments(size: FixtureSize, hashes: Hashes): Record<stri
     owners: () => owners(c.owners, c.pets),
     pets: () => pets(c.pets, c.owners),
     visittypes: () => visittypes(),
-    visits: () => visits(c.visits, c.pets),
-    boardings: () => boardings(c.visits, c.pets),
+    visits: () => visits(c.visits - EXTRA.visits, c.pets),
+    boardings: () => boardings(c.visits - EXTRA.visits, c.pets),
     subscriptionplans: () => subscriptionplans(),
-    subscriptions: () => subscriptions(c.subscriptions, c.pets),
+    subscriptions: () => subscriptions(c.subscriptions - EXTRA.subscriptions, c.pets),
     boardingsubscriptions: () => boardingsubscriptions(c.boardingsubscriptions, customers, c.pets),
     wallets: () => wallets(c.wallets, customers),
     appointments: () => appointments(c.appointments, customers, c.pets),
@@ -897,7 +1168,7 @@ export function fixtureDocuments(size: FixtureSize, hashes: Hashes): Record<stri
     prescriptions: () => prescriptions(c.prescriptions, c.pets),
     usagelogs: () => usagelogs(c.usagelogs),
     stockhistories: () => stockhistories(c.stockhistories),
-    bills: () => bills(c.bills),
+    bills: () => bills(c.bills - EXTRA.bills),
     blacklistrequests: () => blacklistrequests(),
     visitnotifications: () => visitnotifications(c.visitnotifications, customers),
     alerts: () => alerts(),

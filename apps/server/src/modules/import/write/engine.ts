@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import { EJSON } from 'bson';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { importRecords, importRuns } from '../../../db/schema/index.ts';
 import { newId } from '../../../lib/ids.ts';
@@ -18,6 +18,7 @@ import {
 import { IMPORTERS } from './collections/index.ts';
 import { type CollectionCounts, type CollectionMoney, ImportContext } from './context.ts';
 import { refusalToImport } from './precondition.repo.ts';
+import { insertUnnest } from './unnest.ts';
 import type { Incoming, Outcome, PreviousRecord } from './types.ts';
 
 /** The order collections are imported in: each only after those it refers to. */
@@ -113,18 +114,16 @@ export async function checkDiskSpace(found: FoundExport, dataDir: string | undef
 }
 
 async function previousRecords(tx: DbOrTx, collection: string, ids: string[]): Promise<Map<string, PreviousRecord>> {
-  const rows = await tx
-    .select({
-      id: importRecords.originalId,
-      hash: importRecords.hash,
-      outcome: importRecords.outcome,
-      targetTable: importRecords.targetTable,
-      targetId: importRecords.targetId,
-      money: importRecords.money,
-    })
-    .from(importRecords)
-    .where(and(eq(importRecords.collection, collection), inArray(importRecords.originalId, ids)));
-  return new Map(rows.map((r) => [r.id, r]));
+  // A join on the batch's ids, so each is one probe of the primary key whatever the planner knows: `original_id =
+  // any($ids)` was planned, without statistics for a collection still being imported, as a scan of all its records
+  // (260 ms a batch at 700,000 visits, measured; 2 ms this way).
+  const result = (await tx.execute(sql`
+    select r.original_id as id, r.hash, r.outcome, r.target_table as "targetTable", r.target_id as "targetId", r.money
+      from unnest(${sql.param(ids)}::varchar[]) as u(id)
+      join import_records r on r.collection = ${collection} and r.original_id = u.id`)) as unknown as {
+    rows: (PreviousRecord & { id: string })[];
+  };
+  return new Map(result.rows.map(({ id, ...r }) => [id, r]));
 }
 
 /** Serialises batches of concurrent imports (two admins, the command line and the screen): one at a time. */
@@ -223,11 +222,24 @@ async function importCollection(
     },
   });
   const outerExec = ctx.exec;
+  const P = ((globalThis as any).__prof ??= {} as Record<string, number>);
+  const tick = (k: string, t: number) => {
+    P[k] = (P[k] ?? 0) + (performance.now() - t);
+  };
+  let tRead = performance.now();
   for await (const batch of inBatches(docs, opts.batchSize ?? 1000)) {
+    tick(`${collection}.read`, tRead);
     counts.read += batch.length;
+    let t = performance.now();
     const incoming: Incoming[] = batch.map((d) => ({ ...d, hash: documentHash(d.doc) }));
+    tick(`${collection}.hash`, t);
+    t = performance.now();
     await inTx(async (tx) => {
+      tick(`${collection}.begin`, t);
+      t = performance.now();
       await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      tick(`${collection}.lock`, t);
+      t = performance.now();
       ctx.exec = tx;
       const previous = await previousRecords(
         tx,
@@ -245,11 +257,17 @@ async function importCollection(
         todo.push(prev ? { ...d, previous: prev } : d);
       }
       if (todo.length === 0) return;
+      tick(`${collection}.previous`, t);
+      t = performance.now();
       const outcomes = await importer.importBatch(tx, todo, ctx);
+      tick(`${collection}.importBatch`, t);
+      t = performance.now();
       if (outcomes.length !== todo.length)
         throw new Error(`${collection}: ${outcomes.length} outcomes for ${todo.length} documents`);
       await ctx.ledger.flush(tx);
       await writeRecords(tx, ctx, collection, todo, outcomes, counts);
+      tick(`${collection}.records`, t);
+      t = performance.now();
     })
       .catch((err) => {
         ctx.ledger.discard();
@@ -258,7 +276,9 @@ async function importCollection(
       .finally(() => {
         ctx.exec = outerExec;
       });
+    tick(`${collection}.commit`, t);
     progress('reading');
+    tRead = performance.now();
   }
   if (importer.finish) {
     progress('finishing');
@@ -286,6 +306,7 @@ async function writeRecords(
   counts: CollectionCounts,
 ): Promise<void> {
   const rows: (typeof importRecords.$inferInsert)[] = [];
+  const importedAt = new Date();
   docs.forEach((d, i) => {
     const o = outcomes[i]!;
     if (o.kind === 'skipped') {
@@ -307,24 +328,31 @@ async function writeRecords(
       targetId: o.id,
       money: o.money ?? d.previous?.money ?? null,
       runId: ctx.opts.runId,
+      importedAt: importedAt,
     });
   });
   if (rows.length === 0) return;
-  await tx
-    .insert(importRecords)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [importRecords.collection, importRecords.originalId],
-      set: {
-        hash: sql`excluded.hash`,
-        outcome: sql`excluded.outcome`,
-        targetTable: sql`excluded.target_table`,
-        targetId: sql`excluded.target_id`,
-        money: sql`excluded.money`,
-        runId: sql`excluded.run_id`,
-        importedAt: sql`now()`,
+  // Unnest statements for the batch (a `values` list of 1000 rows was a tenth of the visits' import): a plain insert
+  // of the documents seen for the first time (read just now under the import lock: none has a record), an upsert of
+  // the changed ones.
+  const changed = new Set(docs.filter((d) => d.previous).map((d) => d.id));
+  await insertUnnest(
+    tx,
+    importRecords,
+    rows.filter((r) => !changed.has(r.originalId)),
+    { onConflict: 'error' },
+  );
+  await insertUnnest(
+    tx,
+    importRecords,
+    rows.filter((r) => changed.has(r.originalId)),
+    {
+      onConflict: {
+        target: ['collection', 'originalId'],
+        update: ['hash', 'outcome', 'targetTable', 'targetId', 'money', 'runId', 'importedAt'],
       },
-    });
+    },
+  );
 }
 
 /** Runs recorded for the admin screen. */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import { inventoryItems, owners, pets, subscriptionPlans, users, visitTypes } from '../../../db/schema/index.ts';
+import { inventoryItems, owners, pets, subscriptionPlans, subscriptions, users, visitTypes } from '../../../db/schema/index.ts';
 import type { ImportContext } from './context.ts';
 
 /**
@@ -34,6 +34,42 @@ export const lookups = {
     ctx.cached('petOwner', async (db: DbOrTx) => {
       const rows = await db.select({ id: pets.id, ownerId: pets.ownerId, name: pets.name }).from(pets);
       return new Map<string, { ownerId: string; name: string }>(rows.map((r) => [r.id, { ownerId: r.ownerId, name: r.name }]));
+    }),
+  /** Every owner's name and phone (what a visit's search row copies). */
+  ownerInfo: (ctx: ImportContext) =>
+    ctx.cached('ownerInfo', async (db: DbOrTx) => {
+      const rows = await db.select({ id: owners.id, name: owners.name, phone: owners.phone }).from(owners);
+      return new Map<string, { name: string; phone: string | null }>(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
+    }),
+  /**
+   * Pets' subscriptions (a few per pet at most): by `pet|plan` the one a visit on that plan used (the first made, as
+   * the original's findOne found it), and by `pet|visitType` the live one of that purpose.
+   */
+  subscriptions: (ctx: ImportContext) =>
+    ctx.cached('subscriptions', async (db: DbOrTx) => {
+      const rows = await db
+        .select({
+          id: subscriptions.id,
+          petId: subscriptions.petId,
+          planId: subscriptions.planId,
+          visitTypeId: subscriptions.visitTypeId,
+          live: subscriptions.active,
+          awaiting: subscriptions.awaitingPayment,
+          createdAt: subscriptions.createdAt,
+        })
+        .from(subscriptions)
+        .orderBy(subscriptions.createdAt, subscriptions.id);
+      const byPlan = new Map<string, string>();
+      const live = new Map<string, string>();
+      const anyOfPurpose = new Map<string, string>();
+      const planOf = new Map<string, string>();
+      for (const r of rows) {
+        planOf.set(r.id, r.planId);
+        if (!byPlan.has(`${r.petId}|${r.planId}`)) byPlan.set(`${r.petId}|${r.planId}`, r.id);
+        if (r.live || r.awaiting) live.set(`${r.petId}|${r.visitTypeId}`, r.id);
+        if (!anyOfPurpose.has(`${r.petId}|${r.visitTypeId}`)) anyOfPurpose.set(`${r.petId}|${r.visitTypeId}`, r.id);
+      }
+      return { byPlan, live, anyOfPurpose, planOf };
     }),
   visitTypes: (ctx: ImportContext) =>
     ctx.cached('visitTypes', async (db: DbOrTx) => {
