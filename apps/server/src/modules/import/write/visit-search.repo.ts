@@ -48,6 +48,7 @@ export async function insertSearchRows(tx: Tx, rows: readonly NewSearchRow[], tz
         duePaise: due,
         refundedPaise: 0,
         paymentState: due > 0 ? ('due' as const) : ('paid' as const),
+        updatedAt: r.createdAt,
       };
     }),
     { onConflict: 'error' },
@@ -74,7 +75,8 @@ export async function indexImportedVisits(tx: Tx, visitIds: readonly string[], t
       m.charged, m.paid, greatest(m.charged - m.paid, 0), m.refunded,
       case when v.voided_at is not null then 'voided' when m.refunded > 0 then 'refunded'
            when m.charged - m.paid > 0 then 'due' else 'paid' end,
-      now()
+      -- The visit's own time, not the clock's: a rerun after a crash writes the same row as a clean run.
+      v.created_at
     from visits v
     left join pets p on p.id = v.pet_id
     left join owners o on o.id = p.owner_id
@@ -103,7 +105,7 @@ export async function indexImportedVisits(tx: Tx, visitIds: readonly string[], t
       visit_type_id = excluded.visit_type_id, pet_id = excluded.pet_id, pet_name = excluded.pet_name,
       owner_id = excluded.owner_id, owner_name = excluded.owner_name, owner_phone = excluded.owner_phone,
       charged_paise = excluded.charged_paise, paid_paise = excluded.paid_paise, due_paise = excluded.due_paise,
-      refunded_paise = excluded.refunded_paise, payment_state = excluded.payment_state, updated_at = now()
+      refunded_paise = excluded.refunded_paise, payment_state = excluded.payment_state, updated_at = excluded.updated_at
   `);
 }
 
