@@ -387,7 +387,8 @@ function* visits(n: number, petsN: number): Generator<Doc> {
     const doc: Doc = { _id: oid('visits', v), pet, visitType, details, ...ts(365 - (v % 360)) };
     if (v % 4 === 3) doc.createdBy = oid('users', 1 + (v % 2)); // added Mar 2026
     yield doc;
-  }  yield* extraVisits(n, petsN);
+  }
+  yield* extraVisits(n, petsN);
 }
 
 function* boardings(visitsN: number, petsN: number): Generator<Doc> {
@@ -410,7 +411,8 @@ function* boardings(visitsN: number, petsN: number): Generator<Doc> {
       ...ts(365 - (v % 360)),
     };
     b += 1;
-  }  yield* extraBoardings(b, visitsN, petsN);
+  }
+  yield* extraBoardings(b, visitsN, petsN);
 }
 
 function* subscriptionplans(): Generator<Doc> {
@@ -452,7 +454,8 @@ function* subscriptions(n: number, petsN: number): Generator<Doc> {
     if (s % 3 !== 2) doc.discount = s % 3 === 0 ? 0 : '500'; // missing before Aug 2025; a string from a form
     if (s % 5 !== 4) doc.active = s % 2 === 0; // no default before May 2025
     yield doc;
-  }  yield* extraSubscriptions(n, petsN);
+  }
+  yield* extraSubscriptions(n, petsN);
 }
 
 // ── money hazards added for the visits, boardings, subscriptions and bills importers ─────────────────────────────
@@ -520,12 +523,25 @@ function* extraVisits(base: number, petsN: number): Generator<Doc> {
     details,
     ...ts(daysAgo),
   });
-  yield visit(0, 0, 0, { purpose: 'Buy Subscription', planId: plan(0), price: 11500, finalPrice: 11500, selectedPayment: 'cash' }, 280);
+  yield visit(
+    0,
+    0,
+    0,
+    { purpose: 'Buy Subscription', planId: plan(0), price: 11500, finalPrice: 11500, selectedPayment: 'cash' },
+    280,
+  );
   yield visit(
     1,
     2,
     3,
-    { purpose: 'Renew Subscription', planId: plan(2), price: '2500', finalPrice: '2500', selectedPayment: 'payment_link', paymentLeft: 1000 },
+    {
+      purpose: 'Renew Subscription',
+      planId: plan(2),
+      price: '2500',
+      finalPrice: '2500',
+      selectedPayment: 'payment_link',
+      paymentLeft: 1000,
+    },
     100,
   );
   yield visit(
@@ -594,7 +610,14 @@ function* extraVisits(base: number, petsN: number): Generator<Doc> {
     6,
     6,
     3,
-    { purpose: 'Grooming', price: 800, isSubscriptionAvailed: 'no', subscriptionAvailed: 'Yes', planId: plan(2), selectedPayment: 'cash' },
+    {
+      purpose: 'Grooming',
+      price: 800,
+      isSubscriptionAvailed: 'no',
+      subscriptionAvailed: 'Yes',
+      planId: plan(2),
+      selectedPayment: 'cash',
+    },
     10,
   );
   yield visit(7, 7, 4, { purpose: 'Dog Park', price: 350, finalPrice: 350, selectedPayment: 'UPI scan', paymentLeft: -10 }, 5);
@@ -638,9 +661,27 @@ function* extraSubscriptions(base: number, petsN: number): Generator<Doc> {
     ...doc,
   });
   yield sub(0, { planId: oid('deleted', 20), petId: oid('pets', 1), daysLeft: 5, numberOfGroomings: null, active: true });
-  yield sub(1, { planId: oid('subscriptionplans', 1), petId: oid('deleted', 21), daysLeft: 5, numberOfGroomings: null, active: true });
-  yield sub(2, { planId: oid('subscriptionplans', 3), petId: oid('pets', 7 % petsN), daysLeft: 0, numberOfGroomings: null, active: true });
-  yield sub(3, { planId: oid('subscriptionplans', 0), petId: oid('pets', 4 % petsN), daysLeft: 5, numberOfGroomings: null, active: true });
+  yield sub(1, {
+    planId: oid('subscriptionplans', 1),
+    petId: oid('deleted', 21),
+    daysLeft: 5,
+    numberOfGroomings: null,
+    active: true,
+  });
+  yield sub(2, {
+    planId: oid('subscriptionplans', 3),
+    petId: oid('pets', 7 % petsN),
+    daysLeft: 0,
+    numberOfGroomings: null,
+    active: true,
+  });
+  yield sub(3, {
+    planId: oid('subscriptionplans', 0),
+    petId: oid('pets', 4 % petsN),
+    daysLeft: 5,
+    numberOfGroomings: null,
+    active: true,
+  });
 }
 
 function* extraBills(base: number): Generator<Doc> {
@@ -948,7 +989,8 @@ function* bills(n: number): Generator<Doc> {
       createdBy: b % 2 === 0 ? oid('users', 1) : null,
       ...ts(60 - (b % 55)),
     };
-  }  yield* extraBills(n);
+  }
+  yield* extraBills(n);
 }
 
 function* blacklistrequests(): Generator<Doc> {

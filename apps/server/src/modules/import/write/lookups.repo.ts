@@ -1,13 +1,5 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  inventoryItems,
-  owners,
-  pets,
-  subscriptionPlans,
-  subscriptions,
-  users,
-  visitTypes,
-} from '../../../db/schema/index.ts';
+import { inventoryItems, owners, pets, subscriptionPlans, subscriptions, users, visitTypes } from '../../../db/schema/index.ts';
 import type { ImportContext } from './context.ts';
 
 /**

@@ -32,7 +32,10 @@ let run: RunResult;
 const q = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const one = async <T>(query: ReturnType<typeof sql>) => (await q<T>(query))[0]!;
 const bills = () => run.collections.find((c) => c.collection === 'bills')!;
-const problemsOf = (id: string) => bills().problems.filter((p) => p.originalId === id).map((p) => p.message);
+const problemsOf = (id: string) =>
+  bills()
+    .problems.filter((p) => p.originalId === id)
+    .map((p) => p.message);
 const hex = (v: unknown) => (v as { toHexString(): string }).toHexString();
 
 beforeAll(async () => {
@@ -49,7 +52,14 @@ afterAll(async () => {
 describe('bills', () => {
   it('become walk-in Shop sales to the Walk-in customer, keeping their ids, with the buyer and the services as lines', async () => {
     expect(bills().counts).toMatchObject({ read: counts.bills, imported: counts.bills, skipped: 0 });
-    const rows = await q<{ id: string; pet_id: string | null; buyer_name: string; buyer_phone: string | null; code: string; price_paise: number }>(
+    const rows = await q<{
+      id: string;
+      pet_id: string | null;
+      buyer_name: string;
+      buyer_phone: string | null;
+      code: string;
+      price_paise: number;
+    }>(
       sql`select v.id, v.pet_id, v.buyer_name, v.buyer_phone, t.code, v.price_paise::int as price_paise
         from visits v join visit_types t on t.id = v.visit_type_id order by v.id`,
     );
@@ -92,22 +102,42 @@ describe('bills', () => {
 
   it('methods: Cash at the desk; Card, UPI and Online as card with the Razorpay id; the bill number in the note', async () => {
     const pay = (id: string) =>
-      one<{ method: string; provider: string | null; provider_payment_id: string | null; note: string; paid_at: Date; receipt_no: string | null }>(
+      one<{
+        method: string;
+        provider: string | null;
+        provider_payment_id: string | null;
+        note: string;
+        paid_at: Date;
+        receipt_no: string | null;
+      }>(
         sql`select method, provider, provider_payment_id, note, paid_at, receipt_no from payments where visit_id = ${id} and kind = 'payment'`,
       );
-    expect(await pay(fixtureId('bills', 0))).toMatchObject({ method: 'cash', provider: null, note: 'Bill WI-12345670', receipt_no: null });
-    expect(await pay(fixtureId('bills', 1))).toMatchObject({ method: 'card', provider: 'razorpay', provider_payment_id: 'pay_BILL1' });
+    expect(await pay(fixtureId('bills', 0))).toMatchObject({
+      method: 'cash',
+      provider: null,
+      note: 'Bill WI-12345670',
+      receipt_no: null,
+    });
+    expect(await pay(fixtureId('bills', 1))).toMatchObject({
+      method: 'card',
+      provider: 'razorpay',
+      provider_payment_id: 'pay_BILL1',
+    });
     const upi = await pay(fixtureId('bills', 2));
     expect(upi).toMatchObject({ method: 'card', provider_payment_id: 'pay_BILL2' });
     expect(upi.note).toMatch(/Bill WI-12345672 · UPI: paid through Razorpay/);
     expect(await pay(fixtureId('bills', 3))).toMatchObject({ method: 'card', provider_payment_id: 'pay_BILL3' });
-    const doc = [...fixtureDocuments(SMALL_FIXTURE, await fixtureHashes()).bills!()].find((d) => hex(d._id) === fixtureId('bills', 2))!;
+    const doc = [...fixtureDocuments(SMALL_FIXTURE, await fixtureHashes()).bills!()].find(
+      (d) => hex(d._id) === fixtureId('bills', 2),
+    )!;
     expect(new Date(upi.paid_at).toISOString()).toBe((doc.createdAt as Date).toISOString());
   });
 
   it('lists a total that is not the sum of its lines (charging the total), a pending bill owes, a repeated number and Razorpay id', async () => {
     expect(problemsOf(h.extra.billTotalMismatch)[0]).toMatch(/₹1200\.00 is not the sum of its services \(₹1116\.67\)/);
-    const mismatch = await one<{ price_paise: number }>(sql`select price_paise::int as price_paise from visits where id = ${h.extra.billTotalMismatch}`);
+    const mismatch = await one<{ price_paise: number }>(
+      sql`select price_paise::int as price_paise from visits where id = ${h.extra.billTotalMismatch}`,
+    );
     expect(mismatch.price_paise).toBe(120_000);
     const pending = await q<{ kind: string }>(sql`select kind from payments where visit_id = ${h.extra.billPending}`);
     expect(pending.map((p) => p.kind)).toEqual(['charge']);

@@ -85,7 +85,11 @@ export function visitTerms(ctx: ImportContext, f: Fields, details: Record<string
   }
   const items = Array.isArray(d('items')) ? (d('items') as unknown[]) : [];
   const itemsTotal = items.reduce<number>(
-    (s, i) => s + (isRecord(i) ? (f.paise('details.items.price', i.price) ?? 0) * Math.max(1, f.count('details.items.quantity', i.quantity) ?? 1) : 0),
+    (s, i) =>
+      s +
+      (isRecord(i)
+        ? (f.paise('details.items.price', i.price) ?? 0) * Math.max(1, f.count('details.items.quantity', i.quantity) ?? 1)
+        : 0),
     0,
   );
   let charge: number;
@@ -170,9 +174,12 @@ export function visitTerms(ctx: ImportContext, f: Fields, details: Record<string
 
   // ── how ──
   const m = paymentMethod('visit', d('selectedPayment'));
-  const method: NormalisedMethod = m.ok ? m.value : { method: 'not_recorded', online: false, original: String(d('selectedPayment')) };
+  const method: NormalisedMethod = m.ok
+    ? m.value
+    : { method: 'not_recorded', online: false, original: String(d('selectedPayment')) };
   if (!m.ok) ctx.problem(doc, `details.selectedPayment: ${m.reason}; recorded as not recorded`);
-  const razorpay = payment && typeof payment.remainingAmountRazorpayId === 'string' ? payment.remainingAmountRazorpayId.trim() : '';
+  const razorpay =
+    payment && typeof payment.remainingAmountRazorpayId === 'string' ? payment.remainingAmountRazorpayId.trim() : '';
 
   let customerType: VetCustomerType | null = null;
   if (d('customerType') !== undefined && d('customerType') !== null && d('customerType') !== '') {

@@ -30,7 +30,17 @@ import { indexImportedVisits } from '../visit-search.repo.ts';
  */
 
 const t = useTestApp();
-const COLLECTIONS = ['users', 'owners', 'inventories', 'pets', 'visittypes', 'subscriptionplans', 'subscriptions', 'visits', 'boardings'];
+const COLLECTIONS = [
+  'users',
+  'owners',
+  'inventories',
+  'pets',
+  'visittypes',
+  'subscriptionplans',
+  'subscriptions',
+  'visits',
+  'boardings',
+];
 const counts = fixtureCounts(SMALL_FIXTURE);
 const h = fixtureHazards(SMALL_FIXTURE);
 let root: string;
@@ -149,7 +159,9 @@ describe('visits', () => {
     const odd = problemsOf(run, 'visits', h.extra.oddPaymentVisit).join('\n');
     expect(odd).toMatch(/"UPI scan" is not a payment method.*recorded as not recorded/);
     expect(odd).toMatch(/paymentLeft: negative/);
-    expect(problemsOf(run, 'visits', h.extra.roundedVetVisit).join()).toMatch(/600\.005 is not a whole number of paise; rounded to ₹600\.01/);
+    expect(problemsOf(run, 'visits', h.extra.roundedVetVisit).join()).toMatch(
+      /600\.005 is not a whole number of paise; rounded to ₹600\.01/,
+    );
     // visit 1: a Hostel visit with ₹766.67 left on a ₹716.67 charge
     expect(problemsOf(run, 'visits', fixtureId('visits', 1))[0]).toMatch(/more than the charge/);
     // One summary line for the visits that used a subscription and recorded a price, not one per visit.
@@ -157,7 +169,12 @@ describe('visits', () => {
   });
 
   it('the four spellings of the subscription flag, customer types and days are columns', async () => {
-    const rows = await q<{ id: string; is_subscription_availed: boolean; customer_type: string | null; number_of_days: number | null }>(
+    const rows = await q<{
+      id: string;
+      is_subscription_availed: boolean;
+      customer_type: string | null;
+      number_of_days: number | null;
+    }>(
       sql`select id, is_subscription_availed, customer_type, number_of_days from visits where id in
         (${fixtureId('visits', 0)}, ${fixtureId('visits', 1)}, ${fixtureId('visits', 2)}, ${fixtureId('visits', 3)}, ${fixtureId('visits', 11)})`,
     );
@@ -205,7 +222,15 @@ describe('visits', () => {
 
   it('each visit’s rows: the charge at the visit, the payment then and the remainder at check-out (Razorpay), extra days', async () => {
     const rows = (id: string) =>
-      q<{ kind: string; amount_paise: number; method: string | null; paid_at: Date; provider_payment_id: string | null; charge_for: string | null; owner_id: string }>(
+      q<{
+        kind: string;
+        amount_paise: number;
+        method: string | null;
+        paid_at: Date;
+        provider_payment_id: string | null;
+        charge_for: string | null;
+        owner_id: string;
+      }>(
         sql`select kind, amount_paise, method, paid_at, provider_payment_id, charge_for, owner_id from payments
           where visit_id = ${id} order by created_at, id`,
       );
@@ -262,7 +287,13 @@ describe('visits', () => {
   it('Visit History holds a search row for every visit, its money from the ledger', async () => {
     const { n } = await one<{ n: number }>(sql`select count(*)::int as n from visit_search`);
     expect(n).toBe(counts.visits);
-    const renew = await one<{ charged_paise: number; paid_paise: number; due_paise: number; payment_state: string; pet_name: string }>(
+    const renew = await one<{
+      charged_paise: number;
+      paid_paise: number;
+      due_paise: number;
+      payment_state: string;
+      pet_name: string;
+    }>(
       sql`select charged_paise, paid_paise, due_paise, payment_state, pet_name from visit_search where visit_id = ${h.extra.renewSubscriptionVisit}`,
     );
     expect(renew).toMatchObject({ payment_state: 'due', pet_name: 'Milo' });
@@ -294,7 +325,9 @@ describe('boardings', () => {
   it('imports every stay; the one of a deleted visit keeps no visit; a pet boarded twice keeps the later one open', async () => {
     const c = coll(run, 'boardings');
     expect(c.counts).toMatchObject({ read: counts.boardings, imported: counts.boardings });
-    const dangling = await one<{ visit_id: string | null }>(sql`select visit_id from boardings where id = ${h.danglingBoardingVisit}`);
+    const dangling = await one<{ visit_id: string | null }>(
+      sql`select visit_id from boardings where id = ${h.danglingBoardingVisit}`,
+    );
     expect(dangling.visit_id).toBeNull();
     expect(problemsOf(run, 'boardings', h.danglingBoardingVisit)[0]).toMatch(/kept without its visit/);
     const twice = await q<{ id: string; is_boarded: boolean; exit_time: Date | null }>(
@@ -338,7 +371,13 @@ describe('the existing client reads imported visits by their original ids', () =
       _id: h.extra.razorpayRemainderVisit,
       pet: { name: 'Sheru' },
       visitType: { purpose: 'Day Care' },
-      details: { price: 800, numberOfDays: 2, paymentLeft: 0, payment: { amount: 800, method: 'card' }, selectedPaymentType: 'partial_payment' },
+      details: {
+        price: 800,
+        numberOfDays: 2,
+        paymentLeft: 0,
+        payment: { amount: 800, method: 'card' },
+        selectedPaymentType: 'partial_payment',
+      },
     });
     expect(res.body.data.ledger.map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([
       ['charge', 800],
@@ -387,9 +426,15 @@ describe('the existing client reads imported visits by their original ids', () =
 });
 
 describe('running again', () => {
-  type LedgerSnapshot = { id: string; kind: string; amount_paise: number; status: string; paid_at: Date | null; note: string | null };
-  const snapshot = () =>
-    q<LedgerSnapshot>(sql`select id, kind, amount_paise, status, paid_at, note from payments order by id`);
+  type LedgerSnapshot = {
+    id: string;
+    kind: string;
+    amount_paise: number;
+    status: string;
+    paid_at: Date | null;
+    note: string | null;
+  };
+  const snapshot = () => q<LedgerSnapshot>(sql`select id, kind, amount_paise, status, paid_at, note from payments order by id`);
 
   it('the same export changes nothing', async () => {
     const before = await snapshot();
@@ -426,7 +471,13 @@ describe('running again', () => {
     const after = await snapshot();
     // Every earlier row is as it was; the new ones are a credit and a refund of visit 2, a charge and a payment of visit 4.
     expect(after.filter((r) => before.some((b) => b.id === r.id))).toEqual(before);
-    const added = await q<{ visit_id: string; kind: string; amount_paise: number; credit_of: string | null; refund_of: string | null }>(
+    const added = await q<{
+      visit_id: string;
+      kind: string;
+      amount_paise: number;
+      credit_of: string | null;
+      refund_of: string | null;
+    }>(
       sql`select visit_id, kind, amount_paise, credit_of, refund_of from payments
         where id <> all(${sql.param(before.map((b) => b.id))}::varchar[]) order by visit_id, kind`,
     );

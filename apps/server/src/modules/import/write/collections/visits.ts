@@ -56,7 +56,8 @@ async function linesOf(
     for (const [i, raw] of list.entries()) {
       const entry = isRecord(raw) ? raw : {};
       const refValue = isRecord(raw) ? (raw.id ?? raw[`${kind}Id`] ?? raw.itemId ?? raw._id) : raw;
-      const ref = refValue === undefined || refValue === null || refValue === '' ? null : f.ref(`details.${field}[${i}]`, refValue);
+      const ref =
+        refValue === undefined || refValue === null || refValue === '' ? null : f.ref(`details.${field}[${i}]`, refValue);
       const item = ref ? inventory.get(ref) : undefined;
       let name = f.text(`details.${field}.name`, entry.name ?? entry[`${kind}Name`]);
       let itemId: string | null = item?.id ?? null;
@@ -114,7 +115,12 @@ function moneyLines(t: VisitTerms, created: Date, updated: Date, providerId: str
       amountPaise: t.paidNowPaise,
       row: { method, createdAt: ms(created, 1), paidAt: created, note: methodNote },
     },
-    { key: 'later', kind: 'payment', amountPaise: t.paidLaterPaise, row: { ...laterVia, createdAt: ms(later, 1), paidAt: later } },
+    {
+      key: 'later',
+      kind: 'payment',
+      amountPaise: t.paidLaterPaise,
+      row: { ...laterVia, createdAt: ms(later, 1), paidAt: later },
+    },
     {
       key: 'extraPaid',
       kind: 'payment',
@@ -257,8 +263,7 @@ export const visitsImporter: CollectionImporter = {
       lines.push(...(await linesOf(ctx, tx, f, details)));
 
       // The money: what the original says now; on a changed visit only the differences are posted.
-      const providerId =
-        t.laterProviderPaymentId && !taken.has(t.laterProviderPaymentId) ? t.laterProviderPaymentId : null;
+      const providerId = t.laterProviderPaymentId && !taken.has(t.laterProviderPaymentId) ? t.laterProviderPaymentId : null;
       if (providerId) {
         taken.add(providerId);
         await claimProviderId(ctx, providerId);
