@@ -10,7 +10,7 @@
  *
  * The database `pawdesk_import_bench` (at BENCH_PG_URL) is dropped and made again each run; BENCH_KEEP=1 keeps it.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,9 +41,29 @@ if (!(await pgReachable())) {
 }
 
 let peakRss = process.memoryUsage().rss;
+let peakHeap = process.memoryUsage().heapUsed;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed);
 }, 250);
+
+/** Processor seconds the database's server processes for the bench database have used (Linux /proc; 0 elsewhere). */
+async function serverCpuSeconds(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }): Promise<Map<number, number>> {
+  const rows = (await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as {
+    rows: { pid: number }[];
+  };
+  const out = new Map<number, number>();
+  for (const { pid } of rows.rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // not on this machine (a remote server)
+    }
+  }
+  return out;
+}
 
 const made = !values.dir;
 const dir = values.dir ?? (await mkdtemp(path.join(tmpdir(), 'pawdesk-import-bench-')));
@@ -58,7 +78,8 @@ const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
 await admin.connect();
 await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
 await admin.query(`CREATE DATABASE ${DB}`);
-if (process.env.BENCH_SLOW_MS) await admin.query(`ALTER DATABASE ${DB} SET log_min_duration_statement = ${Number(process.env.BENCH_SLOW_MS)}`);
+if (process.env.BENCH_SLOW_MS)
+  await admin.query(`ALTER DATABASE ${DB} SET log_min_duration_statement = ${Number(process.env.BENCH_SLOW_MS)}`);
 const database = await openDatabase({ databaseUrl: `${PG_URL}/${DB}` });
 try {
   await database.migrate();
@@ -77,12 +98,15 @@ try {
       console.log(`  visits: ${p.documents} read after ${secs(now - started.get('visits')!)} s (load ${load()})`);
     }
   };
+  const serverBefore = await serverCpuSeconds(database.db);
+  const cpuBefore = process.cpuUsage();
   const t0 = Date.now();
   const batchSize = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
   const result = await runImport(database.db, { from: dir, dryRun: false, via: 'cli', onProgress, batchSize });
   const totalMs = Date.now() - t0;
-  const prof = (globalThis as any).__prof as Record<string, number> | undefined;
-  if (prof) console.log(Object.entries(prof).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}s`).join('\n'));
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = await serverCpuSeconds(database.db);
+  const serverCpu = [...serverAfter].reduce((sum, [pid, s]) => sum + s - (serverBefore.get(pid) ?? 0), 0);
   const rows = (await database.db.execute(sql`
     select (select count(*) from visits)::int as visits, (select count(*) from visit_items)::int as visit_items,
            (select count(*) from payments)::int as ledger, (select count(*) from visit_search)::int as search,
@@ -101,7 +125,9 @@ try {
     console.log(`| ${c.collection} | ${c.counts.read} | ${imported} | ${c.problems.length} | ${secs(ms)} | ${rate} |`);
   }
   const docs = result.collections.reduce((s, c) => s + c.counts.read, 0);
-  console.log(`| **total** | ${docs} | | | **${secs(totalMs)}** | ${Math.round((docs / totalMs) * 1000).toLocaleString('en-IN')} |`);
+  console.log(
+    `| **total** | ${docs} | | | **${secs(totalMs)}** | ${Math.round((docs / totalMs) * 1000).toLocaleString('en-IN')} |`,
+  );
   console.log(
     `\nrows now: ${Object.entries(written)
       .map(([k, v]) => `${k} ${v.toLocaleString('en-IN')}`)
@@ -110,12 +136,17 @@ try {
   const money = result.collections.filter((c) => c.money.before.charged || c.money.after.charged);
   for (const c of money) {
     const agree = c.money.before.charged === c.money.after.charged && c.money.before.paid === c.money.after.paid;
-    console.log(`money ${c.collection}: before ${JSON.stringify(c.money.before)} after ${JSON.stringify(c.money.after)} ${agree ? 'agree' : 'DIFFER'}`);
+    console.log(
+      `money ${c.collection}: before ${JSON.stringify(c.money.before)} after ${JSON.stringify(c.money.after)} ${agree ? 'agree' : 'DIFFER'}`,
+    );
   }
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   console.log(
-    `peak RSS ${mib(peakRss)} (sampled), maxRSS ${mib(process.resourceUsage().maxRSS * 1024)}; load average ${loadAtStart} at the start, ${load()} at the end (2 cores shared)`,
+    `processor time: this process ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s, PostgreSQL ${serverCpu.toFixed(0)} s (for ${secs(totalMs)} s of wall time)`,
+  );
+  console.log(
+    `peak RSS ${mib(peakRss)}, peak heap ${mib(peakHeap)} (sampled), maxRSS ${mib(process.resourceUsage().maxRSS * 1024)}; load average ${loadAtStart} at the start, ${load()} at the end (2 cores shared)`,
   );
   console.log(`${totalMs / 1000 <= TARGET_SECONDS ? 'within' : 'OVER'} the target of ${TARGET_SECONDS / 60} minutes`);
 } finally {

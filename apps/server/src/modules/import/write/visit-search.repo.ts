@@ -48,6 +48,7 @@ export async function insertSearchRows(tx: Tx, rows: readonly NewSearchRow[], tz
         duePaise: due,
         refundedPaise: 0,
         paymentState: due > 0 ? ('due' as const) : ('paid' as const),
+        // The visit's own time, not the clock: a rerun after a crash writes what a clean run writes.
         updatedAt: r.createdAt,
       };
     }),

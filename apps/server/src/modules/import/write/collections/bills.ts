@@ -91,9 +91,11 @@ export const billsImporter: CollectionImporter = {
       if (!m.ok) ctx.problem(doc, `paymentMethod: ${m.reason}; recorded as not recorded`);
       const method = m.ok ? m.value : { method: 'not_recorded' as const, online: false, original: null };
       const razorpay = f.text('razorpayPaymentId');
-      const providerId = razorpay && !taken.has(razorpay) ? razorpay : null;
-      if (razorpay && !providerId && paid > 0)
+      // The Razorpay payment id goes to the provider column of a payment taken through Razorpay, once in the ledger.
+      const providerId = razorpay && method.online && paid > 0 && !taken.has(razorpay) ? razorpay : null;
+      if (razorpay && method.online && paid > 0 && !providerId) {
         ctx.problem(doc, `razorpayPaymentId: ${razorpay} is already another payment's; kept in the note`);
+      }
       if (providerId) {
         taken.add(providerId);
         await claimProviderId(ctx, providerId);
@@ -149,7 +151,7 @@ export const billsImporter: CollectionImporter = {
               createdAt: new Date(created.getTime() + 1),
               paidAt: created,
               note: noteParts.join(' · ') || null,
-              ...(method.online && providerId ? { provider: 'razorpay', providerPaymentId: providerId } : {}),
+              ...(providerId ? { provider: 'razorpay', providerPaymentId: providerId } : {}),
             },
           },
         ],

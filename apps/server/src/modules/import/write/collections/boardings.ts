@@ -130,14 +130,16 @@ export const boardingsImporter: CollectionImporter = {
     }
     // Earlier batches' stays closed first, so the unique index never sees two open stays of a pet.
     for (const c of closeEarlier.filter((c) => !rows.some((r) => r.id === c.id))) {
-      await tx.execute(sql`update boardings set is_boarded = false, exit_time = ${c.exit.toISOString()}::timestamptz, updated_at = ${c.exit.toISOString()}::timestamptz
-        where id = ${c.id} and is_boarded`);
+      // Times from the documents, never the clock: a rerun after a crash must write what a clean run writes.
+      await tx.execute(sql`update boardings set is_boarded = false, exit_time = ${c.exit.toISOString()}::timestamptz,
+        updated_at = ${c.exit.toISOString()}::timestamptz where id = ${c.id} and is_boarded`);
     }
     for (const c of closeEarlier) {
       const row = rows.find((r) => r.id === c.id);
       if (row) {
         row.isBoarded = false;
         row.exitTime = c.exit;
+        row.updatedAt = c.exit;
       }
     }
     await insertUnnest(tx, boardings, rows, {
