@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,7 +31,7 @@ export interface RequestOptions {
 
 export const API_BASE = '/api/v1';
 
-function buildUrl(path: string, query?: Query): string {
+export function buildUrl(path: string, query?: Query): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const qs = new URLSearchParams();
@@ -85,48 +85,6 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
  */
 export function apiUpload<T>(path: string, file: Blob, opts: Pick<RequestOptions, 'signal'> = {}): Promise<T> {
   return api<T>(path, { method: 'POST', body: file, signal: opts.signal });
-}
-
-/**
- * Uploads a large file (the import screen's zip) as the raw request body with its upload progress, which fetch cannot
- * report: `onProgress(sent, total)` as the bytes go out. Same token, envelope and errors as `api` (the server's
- * message, sign-out on 401; ApiError(0, 'Network error') when no answer came; an AbortError when `signal` aborted).
- */
-export function apiUploadWithProgress<T>(
-  path: string,
-  file: Blob,
-  opts: { query?: Query; contentType?: string; signal?: AbortSignal; onProgress?: (sent: number, total: number) => void },
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const { token } = auth.get();
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(path, opts.query));
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('content-type', opts.contentType ?? (file.type || 'application/octet-stream'));
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size);
-    const abort = () => xhr.abort();
-    opts.signal?.addEventListener('abort', abort, { once: true });
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    xhr.onerror = () => reject(new ApiError(0, 'Network error'));
-    xhr.onload = () => {
-      opts.signal?.removeEventListener('abort', abort);
-      let data: Record<string, unknown> = {};
-      try {
-        data = JSON.parse(xhr.responseText) as Record<string, unknown>;
-      } catch {
-        data = {};
-      }
-      if (xhr.status === 401 && token) auth.signOut('expired');
-      if (xhr.status < 200 || xhr.status >= 300 || data.success === false) {
-        const message = typeof data.message === 'string' && data.message ? data.message : `Request failed (${xhr.status})`;
-        reject(new ApiError(xhr.status, message, (data.errors as Record<string, string>) ?? {}, data));
-        return;
-      }
-      resolve(data as T);
-    };
-    xhr.send(file);
-  });
 }
 
 /** The file name a `Content-Disposition` header gives (`attachment; filename="T-2026-27-000001.pdf"`), or null. */
