@@ -22,16 +22,15 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { todayIn } from '@pawdesk/shared';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { OWNER_NAMES } from '../apps/server/src/db/seed/names.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { installReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { insertUser } from '../apps/server/src/modules/auth/auth.repo.ts';
 import { type SearchFilter, searchPageQuery } from '../apps/server/src/modules/history/history.repo.ts';
-import { CONNECTIONS, PG_URL, pgReachable } from './kit.ts';
+import { generateHistoryOwnersPets, generateVisitsLedger, settle, TZ } from './data.ts';
+import { CONNECTIONS, openBenchDatabase, PG_URL, pgReachable } from './kit.ts';
 // The app.signToken decoration is declared by the auth plugin.
 import type {} from '../apps/server/src/plugins/auth.ts';
 
@@ -43,202 +42,20 @@ const PG_DB = 'pawdesk_bench';
 const KEEP = process.env.BENCH_KEEP === '1' || process.env.BENCH_REUSE === '1';
 /** PostgreSQL: measure again on the pawdesk_bench database a BENCH_KEEP=1 run left (no drop, no generation). */
 const REUSE = process.env.BENCH_REUSE === '1';
-const TZ = 'Asia/Kolkata';
 
 // ------------------------------------------------------------------ data
 
-/** Indian pet names (the demo's and more); with the suffixes below, ~1,100 distinct names. */
-const PET_BASE = [
-  'Bruno',
-  'Coco',
-  'Simba',
-  'Sheru',
-  'Moti',
-  'Tommy',
-  'Rocky',
-  'Laddoo',
-  'Kaju',
-  'Badal',
-  'Chiku',
-  'Golu',
-  'Motu',
-  'Pinky',
-  'Tiger',
-  'Jimmy',
-  'Raja',
-  'Rani',
-  'Bholu',
-  'Chhotu',
-  'Goldy',
-  'Bunty',
-  'Babli',
-  'Kalu',
-  'Julie',
-  'Leo',
-  'Luna',
-  'Max',
-  'Bella',
-  'Oreo',
-  'Zara',
-  'Mithu',
-  'Gabbar',
-  'Toffee',
-  'Jalebi',
-  'Rasgulla',
-  'Peanut',
-  'Biscuit',
-  'Cookie',
-  'Shadow',
-  'Rusty',
-  'Ginger',
-  'Snowy',
-  'Sultan',
-  'Bagheera',
-  'Sona',
-  'Heera',
-  'Champ',
-  'Dollar',
-  'Pepper',
-  'Mango',
-  'Kesar',
-  'Pista',
-  'Barfi',
-  'Dosa',
-  'Idli',
-  'Chintu',
-  'Pappu',
-  'Guddu',
-  'Dabbu',
-  'Lucky',
-  'Happy',
-  'Buddy',
-  'Scooby',
-  'Caesar',
-  'Hachi',
-  'Simmi',
-  'Tara',
-  'Noor',
-  'Mishti',
-  'Bijli',
-  'Toofan',
-  'Raju',
-  'Sheroo',
-  'Kalia',
-  'Bhaloo',
-  'Ruby',
-  'Daisy',
-  'Milo',
-  'Charlie',
-];
-const PET_SUFFIX = ['', '', '', '', ' Jr', 'y', 'u', ' Boy', ' Rani', 'ie', ' Singh', 'a', 'o', 'ji'];
-const FIRST = OWNER_NAMES.map((n) => n.split(' ')[0]!);
-const LAST = OWNER_NAMES.map((n) => n.split(' ')[1]!);
-const arr = (xs: readonly (string | number)[]) =>
-  `array[${xs.map((x) => (typeof x === 'number' ? String(x) : `'${x.replace(/'/g, "''")}'`)).join(',')}]`;
-
 /**
- * Owners (≈ visits/50, at least 1,000), pets (1.5 per owner), the visits over ~3 years (newest first by g), their
- * ledger rows and their search rows, all in SQL. Each visit g's sale is decided by h = hash(g) % 100:
- * 0–71 paid in full (charge + completed payment), 72–83 nothing paid (due), 84–91 half paid (due),
- * 92–96 paid then half refunded (refunded), 97–99 voided (charge credited in full; nothing paid).
+ * Owners (≈ visits/50, at least 1,000), pets (1.5 per owner), the visits over ~3 years with their ledger rows and
+ * search rows (bench/data.ts generateVisitsLedger: paid, due, half paid, refunded and voided sales), in SQL.
  */
 async function generate(database: Database, visits: number): Promise<{ ms: number; owners: number; pets: number }> {
   const t0 = performance.now();
-  const db = database.db;
-  const exec = (q: string) => db.execute(sql.raw(q));
   const owners = Math.max(1000, Math.round(visits / 50));
   const pets = Math.round(owners * 1.5);
-  // The 10 purposes and their prices, as installReferenceData wrote them; weights: vets and shops most often.
-  const types = (
-    (await db.execute(
-      sql.raw(`select id, purpose, price_paise from visit_types order by sort_order, purpose limit 10`),
-    )) as unknown as {
-      rows: { id: string; purpose: string; price_paise: string | number }[];
-    }
-  ).rows;
-  const weights = [20, 6, 22, 8, 8, 4, 4, 10, 3, 15].slice(0, types.length);
-  const slots: number[] = [];
-  weights.forEach((w, i) => {
-    for (let k = 0; k < w; k++) slots.push(i + 1);
-  });
-  const typeOf = `(${arr(slots)})[1 + (g * 7 + (g / 13)) % ${slots.length}]`;
-  const ids = arr(types.map((t) => t.id));
-  const purposes = arr(types.map((t) => t.purpose));
-  const prices = arr(types.map((t) => Math.max(10000, Number(t.price_paise))));
-  const spanSeconds = 3 * 365 * 86400;
-  const h = `((g::bigint * 2654435761) % 100)`;
-
-  await exec(`
-    insert into owners (id, name, phone, email, address, created_at, updated_at)
-    select substr(md5('o' || g), 1, 24),
-           (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}],
-           (array['9','8','7','6'])[1 + g % 4] || lpad(((g::bigint * 387420489) % 1000000000)::text, 9, '0'),
-           null, 'House ' || (g % 500) || ', Gurugram', now() - interval '4 years', now()
-    from generate_series(1, ${owners}) g`);
-  await exec(`
-    insert into pets (id, owner_id, name, species, breed, sex, color, dob, neutered, registration_date, created_at, updated_at)
-    select substr(md5('p' || g), 1, 24), substr(md5('o' || (1 + g % ${owners})), 1, 24),
-           (${arr(PET_BASE)})[1 + g % ${PET_BASE.length}] || (${arr(PET_SUFFIX)})[1 + (g / ${PET_BASE.length}) % ${PET_SUFFIX.length}],
-           case when g % 7 = 6 then 'cat' else 'dog' end,
-           case when g % 7 = 6 then 'Persian' else (array['Labrador Retriever','Beagle','Pug','Shih Tzu','Indian Pariah Dog (Indie)','German Shepherd'])[1 + g % 6] end,
-           case when g % 2 = 0 then 'Male' else 'Female' end,
-           (array['Brown','Black','White','Golden','Cream'])[1 + g % 5],
-           date '2014-01-01' + (g % 3650), g % 3 = 0, date '2023-01-01', now() - interval '4 years', now()
-    from generate_series(1, ${pets}) g`);
-  // Visits: g = 1 is the newest; ~3 years back, a few seconds of jitter so times rarely tie.
-  await exec(`
-    insert into visits (id, pet_id, visit_type_id, purpose, price_paise, discount_paise, details, created_at, voided_at, void_reason)
-    select substr(md5('v' || g), 1, 24),
-           substr(md5('p' || (1 + (g::bigint * 7919) % ${pets})), 1, 24),
-           (${ids})[t], (${purposes})[t], (${prices})[t], 0, '{}'::jsonb,
-           now() - make_interval(secs => g * ${spanSeconds / visits} + (g % 7)),
-           case when ${h} >= 97 then now() - make_interval(secs => g * ${spanSeconds / visits}) + interval '1 hour' end,
-           case when ${h} >= 97 then 'Recorded twice' end
-    from (select g, ${typeOf} as t from generate_series(1, ${visits}) g) s`);
-  // Ledger: the sale's charge; payments (full, or half); refunds of half; credits of voided visits.
-  const v = `substr(md5('v' || g), 1, 24)`;
-  const pet = `substr(md5('p' || (1 + (g::bigint * 7919) % ${pets})), 1, 24)`;
-  const owner = `substr(md5('o' || (1 + (1 + (g::bigint * 7919) % ${pets}) % ${owners})), 1, 24)`;
-  const at = `now() - make_interval(secs => g * ${spanSeconds / visits} + (g % 7))`;
-  const price = `(${prices})[${typeOf}]`;
-  await exec(`
-    insert into payments (id, kind, status, account, owner_id, amount_paise, charge_for, pet_id, visit_id, paid_at, created_at)
-    select substr(md5('c' || g), 1, 24), 'charge', 'completed', 'sale', ${owner}, ${price}, 'sale', ${pet}, ${v}, ${at}, ${at}
-    from generate_series(1, ${visits}) g`);
-  await exec(`
-    insert into payments (id, kind, status, account, owner_id, method, amount_paise, pet_id, visit_id, paid_at, completed_at, completed_via, created_at)
-    select substr(md5('y' || g), 1, 24), 'payment', 'completed', 'sale', ${owner},
-           (array['cash','cash','card','payment_link'])[1 + g % 4],
-           case when ${h} between 84 and 91 then ${price} / 2 else ${price} end,
-           ${pet}, ${v}, ${at}, ${at}, 'desk', ${at} + interval '1 second'
-    from generate_series(1, ${visits}) g where ${h} < 72 or ${h} between 84 and 96`);
-  await exec(`
-    insert into payments (id, kind, status, account, owner_id, method, amount_paise, pet_id, visit_id, refund_of, paid_at, completed_at, completed_via, created_at)
-    select substr(md5('r' || g), 1, 24), 'refund', 'completed', 'sale', ${owner}, 'cash', ${price} / 2,
-           ${pet}, ${v}, substr(md5('y' || g), 1, 24), ${at} + interval '1 day', ${at} + interval '1 day', 'desk', ${at} + interval '1 day'
-    from generate_series(1, ${visits}) g where ${h} between 92 and 96`);
-  await exec(`
-    insert into payments (id, kind, status, account, owner_id, amount_paise, pet_id, visit_id, credit_of, paid_at, created_at)
-    select substr(md5('k' || g), 1, 24), 'credit', 'completed', 'sale', ${owner}, ${price},
-           ${pet}, ${v}, substr(md5('c' || g), 1, 24), ${at} + interval '1 hour', ${at} + interval '1 hour'
-    from generate_series(1, ${visits}) g where ${h} >= 97`);
-  // The search rows, as the sale and its later rows leave them (the reconciliation test checks this equality).
-  await exec(`
-    insert into visit_search (visit_id, created_at, business_date, purpose, visit_type_id, pet_id, pet_name, owner_id, owner_name,
-                              owner_phone, charged_paise, paid_paise, due_paise, refunded_paise, payment_state)
-    select v.id, v.created_at, (v.created_at at time zone '${TZ}')::date, v.purpose, v.visit_type_id, p.id, p.name, o.id, o.name, o.phone,
-           m.charged, m.paid, greatest(m.charged - m.paid, 0), m.refunded,
-           case when v.voided_at is not null then 'voided' when m.refunded > 0 then 'refunded' when m.charged > m.paid then 'due' else 'paid' end
-    from (select g, ${v} as id, ${h} as h, ${price} as price from generate_series(1, ${visits}) g) s
-    join visits v on v.id = s.id
-    join pets p on p.id = v.pet_id
-    join owners o on o.id = p.owner_id
-    cross join lateral (select
-        case when s.h >= 97 then 0 else s.price end as charged,
-        case when s.h < 72 then s.price when s.h between 84 and 91 then s.price / 2 when s.h between 92 and 96 then s.price - s.price / 2 else 0 end as paid,
-        case when s.h between 92 and 96 then s.price / 2 else 0 end as refunded) m`);
-  for (const table of ['owners', 'pets', 'visits', 'payments', 'visit_search']) await exec(`vacuum analyze ${table}`);
-  await exec('checkpoint').catch(() => undefined);
+  await generateHistoryOwnersPets(database, owners, pets);
+  await generateVisitsLedger(database, { visits, owners, pets });
+  await settle(database, ['owners', 'pets', 'visits', 'payments', 'visit_search']);
   return { ms: performance.now() - t0, owners, pets };
 }
 
@@ -395,28 +212,13 @@ async function explain(database: Database, list: Scenario[]): Promise<string[]> 
 
 async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; notes: string[] }> {
   const visits = kind === 'postgres' ? PG_VISITS : PGLITE_VISITS;
-  let database: Database;
-  let dropPg: (() => Promise<void>) | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pawdesk-hbench-'));
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    await admin.connect();
-    if (!REUSE) {
-      await admin.query(`drop database if exists ${PG_DB} with (force)`);
-      await admin.query(`create database ${PG_DB}`);
-    }
-    await admin.end();
-    database = await openDatabase({ databaseUrl: `${PG_URL}/${PG_DB}`, poolSize: Number(process.env.BENCH_POOL ?? 10) });
-    dropPg = async () => {
-      const a = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-      await a.connect();
-      await a.query(`drop database if exists ${PG_DB} with (force)`);
-      await a.end();
-    };
-  } else {
-    // File-backed, as the app runs PGlite (DATA_DIR).
-    database = await openDatabase({ dataDir });
-  }
+  // PGlite file-backed, as the app runs it (DATA_DIR).
+  const { database, drop: dropPg } = await openBenchDatabase(kind, {
+    name: PG_DB,
+    dataDir: kind === 'pglite' ? dataDir : undefined,
+    reuse: REUSE,
+  });
   try {
     const reuse = REUSE && kind === 'postgres';
     if (!reuse) {
@@ -512,7 +314,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; not
     };
   } finally {
     await database.close();
-    if (!KEEP) await dropPg?.();
+    if (!KEEP) await dropPg();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 
 export const CONNECTIONS = 10;
 export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -33,4 +34,34 @@ export async function pgReachable(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A fresh database for a benchmark: on PostgreSQL the database `name` (dropped and created again; `reuse` keeps what
+ * is there), on PGlite a file-backed data directory (`dataDir`, as the app runs it) or, without one, in memory.
+ * `drop` removes the PostgreSQL database (call it after `database.close()`).
+ */
+export async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+  o: { name: string; dataDir?: string; reuse?: boolean; poolSize?: number },
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  if (kind === 'pglite') return { database: await openDatabase(o.dataDir ? { dataDir: o.dataDir } : {}), drop: async () => {} };
+  if (!o.reuse) {
+    await admin(`drop database if exists ${o.name} with (force)`);
+    await admin(`create database ${o.name}`);
+  }
+  const database = await openDatabase({
+    databaseUrl: `${PG_URL}/${o.name}`,
+    poolSize: o.poolSize ?? Number(process.env.BENCH_POOL ?? 10),
+  });
+  return { database, drop: () => admin(`drop database if exists ${o.name} with (force)`) };
 }

@@ -19,12 +19,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { CONNECTIONS, PG_URL, pgReachable, runLoad } from './kit.ts';
-import pg from 'pg';
+import { generatePetsData, PET_NAME_TERMS, phonePrefixes, settle } from './data.ts';
+import { CONNECTIONS, openBenchDatabase, PG_URL, pgReachable, runLoad } from './kit.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { OWNER_NAMES, PET_NAMES } from '../apps/server/src/db/seed/names.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { installReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { insertUser } from '../apps/server/src/modules/auth/auth.repo.ts';
@@ -87,116 +86,23 @@ const load = (job: LoadJob) => runLoad<LoadJob, LoadResult>(WORKER, job);
 
 // ------------------------------------------------------------------ data
 
-// The demo data's names: first names of its owners, the first 12 surnames, and its pet names plus 15 more.
-const FIRST = OWNER_NAMES.map((n) => n.split(' ')[0]!);
-const LAST = OWNER_NAMES.slice(0, 12).map((n) => n.split(' ')[1]!);
-const PET_BASE = [
-  ...PET_NAMES,
-  'Shadow',
-  'Biscuit',
-  'Cookie',
-  'Rusty',
-  'Julie',
-  'Moti',
-  'Badal',
-  'Laddoo',
-  'Peanut',
-  'Ollie',
-  'Charlie',
-  'Cooper',
-  'Hazel',
-  'Noodle',
-  'Pixel',
-];
-const PET_SUFFIX = ['', '', '', ' Jr', ' II', 'y', 'o', ' Boy', ' Girl', 'ie', ' Sr', 'kins'];
-const arr = (xs: string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
-
-/** 60% as many owners as pets and the pets, generated in SQL (INSERT … SELECT generate_series). */
+/** 60% as many owners as pets and the pets, generated in SQL (bench/data.ts), then vacuumed as autovacuum would. */
 async function generate(database: Database): Promise<number> {
   const t0 = performance.now();
-  const db = database.db;
-  await db.execute(
-    sql.raw(`
-    insert into owners (id, name, phone, email, address, created_at, updated_at)
-    select substr(md5('o' || g), 1, 24),
-           (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}],
-           -- unique, spread over the whole 9xxxxxxxxx range (387420489 = 3^18 is coprime with 10^9)
-           '9' || lpad(((g::bigint * 387420489) % 1000000000)::text, 9, '0'),
-           case when g % 3 = 0 then null else 'owner' || g || '@example.in' end,
-           'House ' || (g % 500) || ', Sector ' || (g % 80) || ', Gurugram',
-           now() - g * interval '2 minutes', now()
-    from generate_series(1, ${OWNERS}) g`),
-  );
-  await db.execute(
-    sql.raw(`
-    insert into pets (id, owner_id, name, species, breed, custom_breed, sex, color, dob, neutered, registration_date,
-                      segment, created_at, updated_at)
-    select substr(md5('p' || g), 1, 24),
-           substr(md5('o' || (1 + g % ${OWNERS})), 1, 24),
-           (${arr(PET_BASE)})[1 + g % ${PET_BASE.length}] || (${arr(PET_SUFFIX)})[1 + (g / ${PET_BASE.length}) % ${PET_SUFFIX.length}],
-           case when g % 6 = 5 then (array['cat','bird','rabbit','hamster','fish'])[1 + g % 5] else 'dog' end,
-           case when g % 6 = 5 then (array['Persian','Parrot','Holland Lop','Syrian Hamster','Goldfish'])[1 + g % 5]
-                else (array['Labrador Retriever','German Shepherd','Golden Retriever','Beagle','Pug','Shih Tzu',
-                            'Indian Pariah Dog (Indie)','Rajapalayam','Other'])[1 + g % 9] end,
-           case when g % 6 <> 5 and g % 9 = 8 then 'Indie mix' end,
-           case when g % 2 = 0 then 'Male' else 'Female' end,
-           (array['Brown','Black','White','Golden','Cream','Grey','Fawn'])[1 + g % 7],
-           date '2012-01-01' + (g % 4700),
-           g % 3 = 0,
-           (now() - g * interval '1 minute')::date,
-           case when g % 4 = 0 then 'Veterinary' else 'Day Care' end,
-           now() - g * interval '1 minute', now()
-    from generate_series(1, ${PETS}) g`),
-  );
-  // As autovacuum would on a live database: statistics, and the GIN pending list merged into the trigram index
-  // (right after a bulk load every trigram search would otherwise scan the whole pending list).
-  await db.execute(sql.raw('vacuum analyze owners'));
-  await db.execute(sql.raw('vacuum analyze pets'));
-  // And write the bulk load out now, so a checkpoint flushing it does not land inside the first measured run.
-  await db.execute(sql.raw('checkpoint')).catch(() => undefined); // needs superuser or pg_checkpoint; optional
+  await generatePetsData(database, { pets: PETS, owners: OWNERS });
+  // Statistics, and the GIN pending list merged into the trigram index (right after a bulk load every trigram search
+  // would otherwise scan the whole pending list); then the bulk load written out, so a checkpoint flushing it does
+  // not land inside the first measured run.
+  await settle(database, ['owners', 'pets']);
   return performance.now() - t0;
 }
 
 // ------------------------------------------------------------------ scenarios
 
-/** Name fragments staff type: frequent (bru, coco), mid (shadow, kaju), rare or absent (zzq, xylo), mixed case. */
-const NAME_TERMS = [
-  'bru',
-  'Coco',
-  'sha',
-  'kaju',
-  'MILO',
-  'ie',
-  'tof',
-  'laddoo',
-  'pix',
-  'zzq',
-  'xylo',
-  'ginger boy',
-  'rus',
-  'oll',
-];
-
-function phonePrefixes(n: number): string[] {
-  const out: string[] = [];
-  let seed = 42;
-  const rnd = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-  for (let i = 0; i < n; i++) {
-    const len = 3 + Math.floor(rnd() * 6); // 3..8 digits typed
-    let p = '9';
-    while (p.length < len) p += String(Math.floor(rnd() * 10));
-    out.push(p);
-  }
-  return out;
-}
-
 const SCENARIOS: { name: string; paths: string[] }[] = [
   {
     name: 'name search (contains, case-insensitive)',
-    paths: NAME_TERMS.map((t) => `/api/v1/pet/getfilteredpetsbynameandphone?name=${encodeURIComponent(t)}&limit=50`),
+    paths: PET_NAME_TERMS.map((t) => `/api/v1/pet/getfilteredpetsbynameandphone?name=${encodeURIComponent(t)}&limit=50`),
   },
   {
     name: 'phone search (prefix)',
@@ -215,24 +121,7 @@ interface Row {
 }
 
 async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; genMs: number; plans: string[] }> {
-  let database: Database;
-  let dropPg: (() => Promise<void>) | undefined;
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    await admin.connect();
-    await admin.query(`drop database if exists ${PG_DB} with (force)`);
-    await admin.query(`create database ${PG_DB}`);
-    await admin.end();
-    database = await openDatabase({ databaseUrl: `${PG_URL}/${PG_DB}`, poolSize: Number(process.env.BENCH_POOL ?? 10) });
-    dropPg = async () => {
-      const a = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-      await a.connect();
-      await a.query(`drop database if exists ${PG_DB} with (force)`);
-      await a.end();
-    };
-  } else {
-    database = await openDatabase({});
-  }
+  const { database, drop: dropPg } = await openBenchDatabase(kind, { name: PG_DB });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pawdesk-bench-'));
   try {
     await database.migrate();
@@ -284,7 +173,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; gen
     return { rows, genMs, plans };
   } finally {
     await database.close();
-    if (!KEEP) await dropPg?.();
+    if (!KEEP) await dropPg();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

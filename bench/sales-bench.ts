@@ -20,11 +20,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { CONNECTIONS, PG_URL, pgReachable, runLoad } from './kit.ts';
-import pg from 'pg';
+import { CONNECTIONS, openBenchDatabase, PG_URL, pgReachable, runLoad } from './kit.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { installReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { insertUser } from '../apps/server/src/modules/auth/auth.repo.ts';
@@ -166,24 +165,7 @@ interface Row {
 }
 
 async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; genMs: number }> {
-  let database: Database;
-  let dropPg: (() => Promise<void>) | undefined;
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    await admin.connect();
-    await admin.query(`drop database if exists ${PG_DB} with (force)`);
-    await admin.query(`create database ${PG_DB}`);
-    await admin.end();
-    database = await openDatabase({ databaseUrl: `${PG_URL}/${PG_DB}`, poolSize: Number(process.env.BENCH_POOL ?? 10) });
-    dropPg = async () => {
-      const a = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-      await a.connect();
-      await a.query(`drop database if exists ${PG_DB} with (force)`);
-      await a.end();
-    };
-  } else {
-    database = await openDatabase({});
-  }
+  const { database, drop: dropPg } = await openBenchDatabase(kind, { name: PG_DB });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pawdesk-bench-'));
   try {
     await database.migrate();
@@ -266,7 +248,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<{ rows: Row[]; gen
     return { rows, genMs };
   } finally {
     await database.close();
-    await dropPg?.();
+    await dropPg();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,19 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 import { IMPORT_ADMIN, IMPORT_DATA_DIR, IMPORT_PORT } from './tests/import-server';
+import { dataDirFor, E2E_PORT, E2E_WORKERS, serverEnv } from './tests/servers';
 
-const port = Number(process.env.E2E_PORT ?? 3910);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/pawdesk-e2e-${port}`;
+const port = E2E_PORT;
 
 /**
  * Browser tests in Debian's headless Chromium against the built app on a
  * fresh embedded database (demo data seeded). Screenshots on failure.
  * The import screen's spec (project `import`) has a server of its own on an
- * empty database with only an admin account (tests/import-server.ts).
+ * empty database with only an admin account (tests/import-server.ts). `E2E_WORKERS=N` runs N workers, each with a
+ * demo server of its own (tests/servers.ts, tests/fixtures.ts).
  */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // One worker per demo server: E2E_WORKERS (default 1) workers, each further one with a server of its own.
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -46,24 +48,12 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/main.ts`,
+      command: `rm -rf ${dataDirFor(port)} && node --import tsx ../apps/server/src/main.ts`,
       cwd: '.',
       url: `http://127.0.0.1:${port}/api/health`,
-      timeout: 120_000,
+      timeout: 300_000, // a fresh demo server on two loaded cores took 3.6 min to start
       reuseExistingServer: false,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT: '1000',
-        SIGNUP_RATE_LIMIT: '1000',
-        TEST_CLOCK: 'true',
-        // A business GSTIN (Haryana, valid check character): every sale issues its GST documents (issue 17).
-        BUSINESS_GSTIN: '06AAACP1234C1Z5',
-        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-      },
+      env: serverEnv(port),
     },
     {
       // No demo data; one admin, made before the server starts (the command takes the data directory's lock and
@@ -74,7 +64,7 @@ export default defineConfig({
         'node --import tsx ../apps/server/src/main.ts',
       cwd: '.',
       url: `http://127.0.0.1:${IMPORT_PORT}/api/health`,
-      timeout: 120_000,
+      timeout: 300_000, // a fresh demo server on two loaded cores took 3.6 min to start
       reuseExistingServer: false,
       env: {
         PORT: String(IMPORT_PORT),

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
+import { E2E_WORKERS, startServer, workerPort } from './servers';
 
 export const DEMO = {
   staff: { email: 'staff@pawdesk.test', password: 'staff123', role: 'staff' as const },
@@ -48,11 +49,12 @@ export async function loginWith(page: Page, request: APIRequestContext, creds: C
 
 /**
  * Like `waitForLoadState('networkidle')` for staff pages, which hold the notifications' live stream open for good
- * (so Playwright's network idle never comes): waits until no other request has been in flight for `quietMs`.
+ * (so Playwright's network idle never comes; the import screen holds its own too): waits until no other request has
+ * been in flight for `quietMs`.
  */
 export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 15_000) {
   const pending = new Set<unknown>();
-  const live = (url: string) => url.includes('/notifications/stream');
+  const live = (url: string) => url.includes('/notifications/stream') || url.includes('/admin/import/events');
   const add = (r: { url(): string }) => {
     if (!live(r.url())) pending.add(r);
   };
@@ -130,5 +132,28 @@ export async function addOwnerWithDog(
   return res.json();
 }
 
-export const test = base;
+/**
+ * The tests' `test`: with `E2E_WORKERS` > 1 each further worker of the `chromium` project runs against a demo
+ * server of its own (tests/servers.ts); the first worker, and every other project, keep the configured server.
+ */
+export const test = base.extend<object, { workerBaseURL: string | undefined }>({
+  workerBaseURL: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use, workerInfo) => {
+      const configured = workerInfo.project.use.baseURL;
+      if (workerInfo.project.name !== 'chromium' || workerInfo.parallelIndex === 0 || E2E_WORKERS < 2) {
+        await use(configured);
+        return;
+      }
+      const server = await startServer(workerPort(workerInfo.parallelIndex));
+      try {
+        await use(server.url);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 320_000 },
+  ],
+  baseURL: async ({ workerBaseURL }, use) => use(workerBaseURL),
+});
 export { expect };

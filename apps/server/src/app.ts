@@ -5,11 +5,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, movableClock, systemClock } from './lib/clock.ts';
 import type { AppContext } from './lib/context.ts';
+import { JobRuns } from './lib/job-runs.ts';
 import { createLogger, RequestLogController } from './lib/logger.ts';
 import { apiModules } from './modules/index.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
@@ -17,7 +17,9 @@ import { createPaymentProvider } from './modules/payments/providers/index.ts';
 import authPlugin from './plugins/auth.ts';
 import corsPlugin from './plugins/cors.ts';
 import errorsPlugin from './plugins/errors.ts';
+import { healthPlugin } from './plugins/health.ts';
 import inputPlugin, { badAddress, validateInput } from './plugins/input.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import noStore from './plugins/no-store.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticPlugin from './plugins/static.ts';
@@ -33,6 +35,11 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** The server's clock (default: the real time, or a movable one when config.testClock); tests may pass their own. */
   clock?: Clock;
+  /**
+   * The token `npm run backup` on this machine sends to ask the server for a backup (db/server-access.ts; main.ts
+   * makes one for an embedded database). Absent: only admins may.
+   */
+  localToken?: string;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -102,22 +109,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     clock: opts.clock ?? (config.testClock ? movableClock(config.tz) : systemClock(config.tz)),
     payments: opts.payments ?? createPaymentProvider(config, database.db),
     listen: database.listen,
+    jobs: new JobRuns(),
+    dumpDatabase: database.dump,
+    localToken: opts.localToken,
   };
   app.decorate('appContext', ctx);
 
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['health'],
-        response: { 200: z.object({ status: z.string(), database: z.enum(['pglite', 'postgres']) }) },
-      },
-    },
-    async () => {
-      await database.db.execute('select 1');
-      return { status: 'ok', database: database.kind };
-    },
-  );
+  await app.register(healthPlugin, { ctx });
+  await app.register(metricsPlugin, { ctx, database, token: config.metricsToken });
 
   await app.register(
     async (api) => {

@@ -105,4 +105,14 @@ describe('configuration', () => {
     expect(loadDatabaseConfig(env)).toEqual({ databaseUrl: 'postgres://migrator@db:5432/pawdesk', dataDir: dir });
     expect(() => loadDatabaseConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
+
+  it('METRICS_TOKEN: unset or empty leaves /metrics off; a short one is refused with its rule', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'a'.repeat(16);
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters/,
+    );
+  });
 });

@@ -87,6 +87,12 @@ const envSchema = z.object({
     .min(1, 'IMPORT_UPLOAD_MAX_MB must be at least 1')
     .max(100_000, 'IMPORT_UPLOAD_MAX_MB must be at most 100000')
     .default(IMPORT_UPLOAD_DEFAULT_MB),
+  /** Turns GET /metrics on: a scraper sends `Authorization: Bearer <METRICS_TOKEN>`. Empty or unset: off (404). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -141,6 +147,8 @@ export interface Config {
   importUploadMaxMb?: number;
   /** Where the import screen unpacks uploads (`<DATA_DIR>/imports`); absent: a folder of the system's temp dir. */
   importDir?: string;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; absent: the endpoint is off (404). */
+  metricsToken?: string;
 }
 
 /** Parse the environment once; fail fast with every problem listed. */
@@ -202,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: e.TEST_CLOCK ?? false,
     importUploadMaxMb: e.IMPORT_UPLOAD_MAX_MB,
     importDir: path.join(dataDir, 'imports'),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

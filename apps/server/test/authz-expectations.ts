@@ -9,7 +9,7 @@
  * request, which must never answer A's data. A request that changes or uses up a record makes its own
  * (`await fx.item()`), since all six callers send it.
  */
-import { DEFAULT_GST_RATES } from '@pawdesk/shared';
+import { addDays, DEFAULT_GST_RATES } from '@pawdesk/shared';
 import type { Fixtures } from './authz-fixtures.ts';
 import { jpeg } from './images.ts';
 import { rawZip } from './zip.ts';
@@ -18,11 +18,10 @@ export const CALLERS = ['anonymous', 'customerA', 'customerB', 'staff', 'admin',
 export type Caller = (typeof CALLERS)[number];
 
 /**
- * An expected status, a list of acceptable ones, or PASSES: the auth layer lets the caller through (any
- * answer but 401, 403 or 5xx); for routes whose request the table does not build (their own tests do).
+ * The exact status a caller gets. Every route has a request builder that makes a real, valid request where the caller
+ * may act (no cell only checks that a caller gets past sign-in).
  */
-export const PASSES = 'passes auth' as const;
-export type Expected = number | readonly number[] | typeof PASSES;
+export type Expected = number;
 
 export interface Req {
   params?: Record<string, string>;
@@ -56,8 +55,8 @@ export const adminOnly = (ok: Expected = 200, req?: ReqBuilder) =>
 export const customerOnly = (ok: Expected = 200, req?: ReqBuilder) =>
   rule({ anonymous: 401, customerA: ok, customerB: ok, staff: 403, admin: 403, disabledStaff: 401 }, req);
 /** A record of customer A: staff and A may read it, B is refused. */
-export const ownerOrStaff = (ok: Expected = 200, req?: ReqBuilder) =>
-  rule({ anonymous: 401, customerA: ok, customerB: [403, 404], staff: ok, admin: ok, disabledStaff: 401 }, req);
+export const ownerOrStaff = (ok: Expected = 200, req?: ReqBuilder, customerB: Expected = 403) =>
+  rule({ anonymous: 401, customerA: ok, customerB, staff: ok, admin: ok, disabledStaff: 401 }, req);
 
 /** A reservation's stay for an owner (a Hostel-like type id is not needed: the unknown owner is refused first). */
 const stayOf = (ownerId: string) => ({
@@ -80,6 +79,25 @@ const receiptOfA = (fx: Fixtures): Promise<string> => {
   }
   return r;
 };
+/** One Buy Subscription visit of A's, and one payment link (of another owner's sale), per fixture set (read only). */
+const planSales = new WeakMap<Fixtures, Promise<string>>();
+const planSaleOfA = (fx: Fixtures): Promise<string> => {
+  let v = planSales.get(fx);
+  if (!v) {
+    v = fx.planSaleOfA();
+    planSales.set(fx, v);
+  }
+  return v;
+};
+const links = new WeakMap<Fixtures, Promise<string>>();
+const linkOnce = (fx: Fixtures): Promise<string> => {
+  let l = links.get(fx);
+  if (!l) {
+    l = fx.paymentLink();
+    links.set(fx, l);
+  }
+  return l;
+};
 const visitsOfA = new WeakMap<Fixtures, Promise<string>>();
 /** One inquiry visit of customer A's pet, made once per matrix run (read only). */
 const visitOfA = (fx: Fixtures): Promise<string> => {
@@ -101,6 +119,13 @@ const day = (fx: Fixtures) => ({ params: { date: fx.today } });
 const V = '/api/v1';
 const UNKNOWN_ID = '0123456789abcdef01234567';
 const NO_RECORD = { id: UNKNOWN_ID, hash: 'a'.repeat(64) };
+const NO_SALE = { visitId: UNKNOWN_ID, paymentId: UNKNOWN_ID };
+/** A well-formed checkout result of nothing (for callers refused before any lookup). */
+const NO_CHECKOUT = {
+  razorpay_order_id: 'order_AAAAAAAAAAAAAA',
+  razorpay_payment_id: 'pay_AAAAAAAAAAAAAA',
+  razorpay_signature: 'f'.repeat(64),
+};
 const itemForm = (fx: Fixtures) => ({
   itemName: `Matrix ${fx.uniq()}`,
   stock: 10,
@@ -136,7 +161,8 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
     body: { currentPassword: fx.password, newPassword: 'another-secret' },
   })),
   [`POST ${V}/auth/forgot-password`]: open(200, (fx) => ({ body: { email: `${fx.uniq()}@nowhere.in` } })),
-  [`POST ${V}/auth/reset-password`]: open(400, () => ({ body: { token: 'not-a-reset-token', password: 'secret123' } })),
+  // Each caller resets a new account's password with the token its email carries (a token is good once).
+  [`POST ${V}/auth/reset-password`]: open(200, async (fx) => ({ body: { token: await fx.resetToken(), password: 'secret123' } })),
   [`GET ${V}/admin/users`]: adminOnly(),
   [`POST ${V}/admin/users`]: adminOnly(201, (fx) => ({
     body: { fullName: 'Matrix Staff', email: `${fx.uniq()}@staff.in`, password: 'secret123' },
@@ -257,20 +283,106 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`POST ${V}/admin/plans/{id}/restore`]: adminOnly(200, async (fx) => ({ params: { id: await fx.plan() } })),
   [`GET ${V}/admin/audit`]: adminOnly(200, () => ({ query: { entity: 'plan' } })),
 
-  // visits, boarding and subscriptions (requests not built here: their own tests cover the bodies)
+  // visits, boarding and subscriptions: real saves (staff 201). A save that boards a pet or sells it a plan is of a new
+  // pet of A's, made for staff and admin only (the others are refused before the body is read).
   [`POST ${V}/visit/addinquiryvisit`]: staffOnly(201, (fx) => ({
     body: { petId: fx.a.petId, visitType: fx.inquiryTypeId, note: 'Asked about day care' },
   })),
+  [`POST ${V}/visit/adddogparkvisit`]: staffOnly(201, async (fx, c) => ({
+    body: {
+      petId: await madeForStaff(c, fx.newPetOfA, UNKNOWN_ID),
+      visitType: fx.types.dog_park!.id,
+      admissionAcknowledged: true,
+      details: { discount: 0, price: fx.types.dog_park!.pricePaise / 100, selectedPayment: 'cash' },
+    },
+  })),
+  [`POST ${V}/visit/addveterinaryvisit`]: staffOnly(201, (fx) => ({
+    body: {
+      petId: fx.a.petId,
+      visitType: fx.types.veterinary!.id,
+      customerType: 'NGO',
+      details: { discount: 0, finalPrice: 300, selectedPayment: 'cash' },
+    },
+  })),
   ...Object.fromEntries(
-    ['dogpark', 'veterinary', 'hostel', 'daycare', 'dayschool', 'playschool', 'grooming', 'shop', 'shopping']
-      .map((kind) => [`POST ${V}/visit/add${kind}visit`, staffOnly(PASSES, () => ({ body: {} }))])
-      .concat([[`POST ${V}/visit/addvisit`, staffOnly(PASSES, () => ({ body: {} }))]]),
+    (['hostel', 'day_care'] as const).map((code) => [
+      `POST ${V}/visit/add${code.replace('_', '')}visit`,
+      staffOnly(201, async (fx, c) => ({
+        body: {
+          petId: await madeForStaff(c, fx.newPetOfA, UNKNOWN_ID),
+          visitType: fx.types[code]!.id,
+          admissionAcknowledged: true,
+          details: {
+            numberOfDays: code === 'hostel' ? 2 : 1,
+            discount: 0,
+            finalPrice: (fx.types[code]!.pricePaise / 100) * (code === 'hostel' ? 2 : 1),
+            paymentLeft: 0,
+            selectedPaymentType: 'advance_payment',
+            selectedPayment: 'cash',
+          },
+        },
+      })),
+    ]),
   ),
+  // Day School and Play School take only a plan the pet holds: a new pet of A's with one.
+  ...Object.fromEntries(
+    (['day_school', 'play_school'] as const).map((code) => [
+      `POST ${V}/visit/add${code.replace('_', '')}visit`,
+      staffOnly(201, async (fx, c) => {
+        const held = await madeForStaff(c, () => fx.schoolPetOfA(code), { petId: UNKNOWN_ID, planId: UNKNOWN_ID });
+        return {
+          body: {
+            petId: held.petId,
+            visitType: fx.types[code]!.id,
+            admissionAcknowledged: true,
+            isSubscriptionAvailed: true,
+            planId: held.planId,
+          },
+        };
+      }),
+    ]),
+  ),
+  [`POST ${V}/visit/addgroomingvisit`]: staffOnly(201, (fx) => ({
+    body: {
+      petId: fx.a.petId,
+      visitType: fx.types.grooming!.id,
+      details: { discount: 0, finalPrice: fx.types.grooming!.pricePaise / 100, selectedPayment: 'cash' },
+    },
+  })),
+  ...Object.fromEntries(
+    ['shop', 'shopping'].map((kind) => [
+      `POST ${V}/visit/add${kind}visit`,
+      staffOnly(201, (fx) => ({
+        body: {
+          petId: fx.a.petId,
+          visitType: fx.types.shop!.id,
+          items: [{ name: 'Matrix leash', price: 250 }],
+          details: { totalCalculatedPrice: 250, selectedPayment: 'cash' },
+        },
+      })),
+    ]),
+  ),
+  // The existing client's sales-section save: nothing paid, the charge due.
+  [`POST ${V}/visit/addvisit`]: staffOnly(201, (fx) => ({
+    body: {
+      petId: fx.a.petId,
+      visitForm: {
+        purpose: 'Veterinary',
+        customerType: 'Customer',
+        nextFollowUp: '',
+        followUpTime: '',
+        followUpPurpose: '',
+        itemDetails: [],
+      },
+      totalPrice: 0,
+    },
+  })),
   [`GET ${V}/visit/getvisitdetails/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await fx.visit() } })),
   // Visit History search (issue 17): filters in the query; A's pet's visits are staff data only.
   [`POST ${V}/visit/getvisitlist`]: staffOnly(200, (fx) => ({ query: { petId: fx.a.petId, name: '', purpose: '' } })),
   [`GET ${V}/visit/getvisitlist`]: staffOnly(200, (fx) => ({ query: { petId: fx.a.petId, limit: 5 } })),
-  [`GET ${V}/visit/buyy/{id}`]: staffOnly(PASSES, () => ({ params: { id: UNKNOWN_ID } })),
+  // A Buy Subscription visit of A's (read only, one per matrix run): staff get the plan it bought.
+  [`GET ${V}/visit/buyy/{id}`]: staffOnly(200, async (fx) => ({ params: { id: await planSaleOfA(fx) } })),
   [`GET ${V}/test/clock`]: adminOnly(),
   [`POST ${V}/test/clock`]: adminOnly(200, () => ({ body: { advanceDays: 0 } })),
   [`GET ${V}/test/emails`]: adminOnly(200, (fx) => ({ query: { to: fx.a.email } })),
@@ -281,8 +393,8 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`PUT ${V}/admin/core-vaccines`]: adminOnly(200, () => ({ body: { names: ['Rabies', 'DHPP'] } })),
   [`GET ${V}/reminders/vaccinations-due`]: staffOnly(200, () => ({ query: { days: 30 } })),
   [`POST ${V}/reminders/vaccinations-due/remind`]: staffOnly(200, (fx) => ({ body: { petIds: [fx.a.petId] } })),
-  // deboarding: the boarded-pets list of a category (the fixture's type may not board: 400), unknown boardings (404)
-  [`GET ${V}/pet/getboardedpetslist`]: staffOnly([200, 400], (fx) => ({ query: { type: fx.visitTypeId } })),
+  // deboarding: the boarded-pets list of a category (Hostel), unknown boardings (404)
+  [`GET ${V}/pet/getboardedpetslist`]: staffOnly(200, (fx) => ({ query: { type: fx.types.hostel!.id } })),
   [`POST ${V}/boarding/getboardingdetails`]: staffOnly(404, () => ({ body: { _id: UNKNOWN_ID } })),
   [`GET ${V}/boarding/inhousecounts`]: staffOnly(),
   ...Object.fromEntries(
@@ -296,25 +408,91 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   ),
   [`POST ${V}/visit/updatehostelvisit`]: staffOnly(404, () => ({ body: { boardingid: UNKNOWN_ID } })),
   [`GET ${V}/boarding/occupancy`]: staffOnly(200, () => ({ query: { days: 3 } })),
-  [`POST ${V}/subscription/buysubscription`]: staffOnly(PASSES, () => ({ body: {} })),
+  // A Day Care plan sold in cash to a new pet of A's (one pet holds one live plan of a purpose).
+  [`POST ${V}/subscription/buysubscription`]: staffOnly(201, async (fx, c) => {
+    const plan = fx.dayCarePlan;
+    return {
+      body: {
+        petId: await madeForStaff(c, fx.newPetOfA, UNKNOWN_ID),
+        visitType: fx.types.buy_subscription!.id,
+        planId: plan.id,
+        details: { selectedPayment: 'cash', price: plan.price },
+        totalPrice: plan.price,
+      },
+    };
+  }),
   [`GET ${V}/subscription/getsubscriptiondetails`]: staffOnly(200, (fx) => ({
     query: { petId: fx.a.petId, visitType: fx.visitTypeId },
   })),
 
-  // payments (requests not built here: the payments tests make the pending payments they need)
+  // payments: each request that pays or verifies something gets a sale of its own (fixtures), made for the callers
+  // who get past sign-in; the others name an unknown order or payment (refused before any lookup).
   [`GET ${V}/payments/config`]: staffOnly(),
-  [`POST ${V}/payments/create-order`]: staffOnly(PASSES, () => ({ body: {} })),
-  // Staff, and customers for their own checkout orders (checkout-orders.test.ts).
-  [`POST ${V}/payments/verify-payment`]: signedIn(PASSES, () => ({ body: {} })),
-  [`POST ${V}/payments/verify-pending-payment`]: staffOnly(PASSES, () => ({ body: {} })),
-  [`POST ${V}/payments/payment-link`]: staffOnly(PASSES, () => ({ body: {} })),
-  // Staff, and customers for their own checkout orders (outside production).
-  [`POST ${V}/payments/offline/checkout/{orderId}/pay`]: signedIn(PASSES, () => ({ params: { orderId: UNKNOWN_ID }, body: {} })),
-  // Public: the payment-link page of a customer; its secret is the link id.
-  [`GET ${V}/payments/offline/link/{linkId}`]: open(PASSES, () => ({ params: { linkId: UNKNOWN_ID } })),
-  [`POST ${V}/payments/offline/link/{linkId}/pay`]: open(PASSES, () => ({ params: { linkId: UNKNOWN_ID } })),
-  // Public: the provider calls it; its signature is its authentication.
-  [`POST ${V}/payments/webhook`]: open(PASSES, () => ({ body: {} })),
+  // A pending card sale of A's: staff open its provider order.
+  [`POST ${V}/payments/create-order`]: staffOnly(200, async (fx, c) => ({
+    body: { notes: { visitId: (await madeForStaff(c, () => fx.pendingSaleOfA('card'), NO_SALE)).visitId } },
+  })),
+  // The checkout's signed result: staff verify a card order of a sale; a customer their own checkout order (A's wallet
+  // top-up, paid by A); B sends A's result and is told nothing of it (404).
+  [`POST ${V}/payments/verify-payment`]: rule(
+    { anonymous: 401, customerA: 200, customerB: 404, staff: 200, admin: 200, disabledStaff: 401 },
+    async (fx, c) => ({
+      body:
+        c === 'staff' || c === 'admin'
+          ? (await fx.paidCardOrderOfA()).result
+          : c === 'customerA' || c === 'customerB'
+            ? await fx.paidCheckoutOfA()
+            : NO_CHECKOUT,
+    }),
+  ),
+  // A card payment captured at the checkout but never verified: staff record it from the provider.
+  [`POST ${V}/payments/verify-pending-payment`]: staffOnly(200, async (fx, c) => {
+    if (c !== 'staff' && c !== 'admin')
+      return { body: { razorpay_payment_id: NO_CHECKOUT.razorpay_payment_id, visitId: UNKNOWN_ID } };
+    const paid = await fx.paidCardOrderOfA();
+    return { body: { razorpay_payment_id: paid.result.razorpay_payment_id, visitId: paid.visitId } };
+  }),
+  [`POST ${V}/payments/payment-link`]: staffOnly(200, async (fx, c) => ({
+    body: { paymentId: (await madeForStaff(c, () => fx.pendingSaleOfA('payment_link'), NO_SALE)).paymentId },
+  })),
+  // The offline checkout's Pay: staff any order (a card order of A's sale); A their own checkout order; B is refused
+  // A's (404: nothing said about it).
+  [`POST ${V}/payments/offline/checkout/{orderId}/pay`]: rule(
+    { anonymous: 401, customerA: 200, customerB: 404, staff: 200, admin: 200, disabledStaff: 401 },
+    async (fx, c) => ({
+      params: {
+        orderId:
+          c === 'staff' || c === 'admin'
+            ? await fx.cardOrderOfA()
+            : c === 'customerA' || c === 'customerB'
+              ? await fx.checkoutOrderOfA()
+              : NO_CHECKOUT.razorpay_order_id,
+      },
+      body: { outcome: 'success' },
+    }),
+  ),
+  // Public: the payment-link page of a customer; its secret is the link id (a real link sent by staff: the page).
+  [`GET ${V}/payments/offline/link/{linkId}`]: open(200, async (fx) => ({ params: { linkId: await linkOnce(fx) } })),
+  // Outside production anyone holding the link presses Pay: each caller a link of its own, paid (the page, 200).
+  [`POST ${V}/payments/offline/link/{linkId}/pay`]: open(200, async (fx) => ({
+    params: { linkId: await fx.paymentLink() },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  })),
+  // Public: the provider calls it; its signature is its authentication. Each caller sends the order.paid event of a
+  // card order of its own, signed with the webhook secret: processed (200). An unsigned body is a 400 (links.test.ts).
+  [`POST ${V}/payments/webhook`]: open(200, async (fx) => {
+    const { orderId, result } = await fx.paidCardOrderOfA();
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'order.paid',
+      payload: {
+        payment: { entity: { id: result.razorpay_payment_id, order_id: orderId, amount: 45_000, status: 'captured' } },
+        order: { entity: { id: orderId, amount: 45_000, status: 'paid' } },
+      },
+    });
+    return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': fx.signWebhook(body) } };
+  }),
   // refunds (issue 15), admins only; an unknown sale or payment is a 404 (refunds.test.ts covers the rest)
   [`GET ${V}/payments/refund-quote`]: adminOnly(404, () => ({ query: { visitId: UNKNOWN_ID } })),
   [`POST ${V}/payments/cancel-sale`]: adminOnly(404, () => ({ body: { visitId: UNKNOWN_ID, reason: 'Matrix' } })),
@@ -334,8 +512,14 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/payments/takings.csv`]: staffOnly(200, (fx) => ({ query: { date: fx.today } })),
   [`GET ${V}/payments/drawer`]: staffOnly(200),
   // One drawer for the business: staff and admin both call, so the second open (or close) finds it open (closed).
-  [`POST ${V}/payments/drawer/open`]: staffOnly([201, 409], () => ({ body: { float: 100 } })),
-  [`POST ${V}/payments/drawer/close`]: staffOnly([200, 409], () => ({ body: { counted: 100 } })),
+  [`POST ${V}/payments/drawer/open`]: rule(
+    { anonymous: 401, customerA: 403, customerB: 403, staff: 201, admin: 409, disabledStaff: 401 },
+    () => ({ body: { float: 100 } }),
+  ),
+  [`POST ${V}/payments/drawer/close`]: rule(
+    { anonymous: 401, customerA: 403, customerB: 403, staff: 200, admin: 409, disabledStaff: 401 },
+    () => ({ body: { counted: 100 } }),
+  ),
   // Off, so the matrix's own cash requests are not refused (drawer-required.test.ts turns it on).
   [`GET ${V}/payments/gst-summary.csv`]: adminOnly(200, (fx) => ({ query: { from: fx.today, to: fx.today } })),
   [`GET ${V}/dashboard/today`]: staffOnly(200),
@@ -352,6 +536,9 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // checked for A's records in data-export.test.ts, which opens it).
   [`GET ${V}/admin/export`]: adminOnly(),
   [`GET ${V}/customer/export`]: customerOnly(),
+  // A backup taken by the running server (issue 22): the embedded database's dump for admins; on PostgreSQL a 409
+  // that points at pg_dump. (`npm run backup`'s local token is backup.test.ts's.)
+  [`POST ${V}/admin/backup`]: adminOnly(process.env.DATABASE_URL ? 409 : 200),
   [`GET ${V}/customer/visits/{id}/documents`]: rule(
     { anonymous: 401, customerA: 200, customerB: 403, staff: 403, admin: 403, disabledStaff: 401 },
     async (fx) => ({ params: { id: await visitOfA(fx) } }),
@@ -458,9 +645,9 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // boarding packages (issue 16): offers, an owner's packages (unknown ones are a 404; packages tests cover the rest)
   [`GET ${V}/packages`]: staffOnly(200, () => ({ query: { active: '1' } })),
   [`GET ${V}/customer/packages`]: customerOnly(),
-  // The fixture's type may not board pets (400: Hostel or Day Care only).
-  [`POST ${V}/admin/packages`]: adminOnly([201, 400], (fx) => ({
-    body: { name: `Matrix ${fx.uniq()}`, boardingType: fx.visitTypeId, days: 15, price: 11500 },
+  // A Hostel package offer (Hostel or Day Care only).
+  [`POST ${V}/admin/packages`]: adminOnly(201, (fx) => ({
+    body: { name: `Matrix ${fx.uniq()}`, boardingType: fx.types.hostel!.id, days: 15, price: 11500 },
   })),
   [`PUT ${V}/admin/packages/{id}`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID }, body: { price: 12000 } })),
   [`POST ${V}/admin/packages/{id}/retire`]: adminOnly(404, () => ({ params: { id: UNKNOWN_ID } })),
@@ -481,8 +668,8 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   [`GET ${V}/wallet/owner/{ownerId}`]: staffOnly(200, (fx) => ({ params: { ownerId: fx.a.ownerId } })),
   [`GET ${V}/customer/wallet`]: customerOnly(),
   [`POST ${V}/wallet/topup`]: staffOnly(404, () => ({ body: { ownerId: UNKNOWN_ID, amount: 1, selectedPayment: 'cash' } })),
-  // A customer without an owner record yet is told to add a pet first (400).
-  [`POST ${V}/customer/wallet/create-order`]: customerOnly([200, 400], () => ({ body: { amount: 1 } })),
+  // Each customer's own top-up order (both have an owner record; one without is told to add a pet first: 400).
+  [`POST ${V}/customer/wallet/create-order`]: customerOnly(200, () => ({ body: { amount: 1 } })),
   [`POST ${V}/wallet/refund`]: adminOnly(404, () => ({ body: { ownerId: UNKNOWN_ID, reason: 'Matrix' } })),
   [`GET ${V}/settings/wallet`]: staffOnly(),
   [`PUT ${V}/settings/wallet`]: adminOnly(200, () => ({ body: { maxTopUp: 100000 } })),
@@ -511,8 +698,22 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // online appointments (issue 19): customer routes reach only the caller's own (another's id is the caller's own
   // list, or 404); staff list a day and change a status; admins change the settings (appointments.test.ts: the rest).
   [`GET ${V}/customerappointment/services`]: customerOnly(),
-  [`GET ${V}/customerappointment/slots`]: customerOnly(404, () => ({ query: { serviceId: UNKNOWN_ID, date: '2026-12-01' } })),
-  [`POST ${V}/customerappointment/createappoint`]: customerOnly(400, () => ({ body: {} })),
+  [`GET ${V}/customerappointment/slots`]: customerOnly(200, (fx) => ({
+    query: { serviceId: fx.types.veterinary!.id, date: addDays(fx.today, 7) },
+  })),
+  // A books a Veterinary appointment for A's pet a week ahead (201); B naming A's pet is told to pick a valid pet
+  // (400 on petId, as for a pet that does not exist: nothing said about A's).
+  [`POST ${V}/customerappointment/createappoint`]: rule(
+    { anonymous: 401, customerA: 201, customerB: 400, staff: 403, admin: 403, disabledStaff: 401 },
+    (fx) => ({
+      body: {
+        serviceId: fx.types.veterinary!.id,
+        appointmentDate: addDays(fx.today, 7),
+        appointmentTime: '11:00',
+        petId: fx.a.petId,
+      },
+    }),
+  ),
   [`GET ${V}/customerappointment/getcustomerappoint/{customerId}`]: customerOnly(200, (fx) => ({
     params: { customerId: fx.a.user.id },
   })),
@@ -552,10 +753,10 @@ export const EXPECTATIONS: Record<string, RouteRule> = {
   // subscriptions (issue 16): a customer gets their own pets' whatever email is named; staff the owner with it
   [`GET ${V}/subscription/customer-subscriptions`]: signedIn(200, (fx) => ({ query: { email: fx.a.email } })),
   [`GET ${V}/subscription/expiring`]: staffOnly(),
-  // A's pet: A passes the pet check (the unknown plan is then a 400), B is refused the pet (403).
+  // A buys a Day Care plan online for A's pet (the checkout order, 200); B is refused A's pet (403).
   [`POST ${V}/customer/payment/create-order`]: rule(
-    { anonymous: 401, customerA: 400, customerB: 403, staff: 403, admin: 403, disabledStaff: 401 },
-    (fx) => ({ body: { petId: fx.a.petId, planId: UNKNOWN_ID, email: fx.a.email } }),
+    { anonymous: 401, customerA: 200, customerB: 403, staff: 403, admin: 403, disabledStaff: 401 },
+    (fx) => ({ body: { petId: fx.a.petId, planId: fx.dayCarePlan.id, email: fx.a.email } }),
   ),
   // The import screen (issue 21), admins only. The upload is a real (tiny) export; a run of an unknown upload is a 404
   // (import.routes.test.ts starts real runs); the live stream is asked for without Accept: text/event-stream (406).

@@ -1,12 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { todayIn } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
-import { boardings, notifications, subscriptionPlans, users, visitTypes } from '../src/db/schema/index.ts';
+import { boardings, notifications, subscriptionPlans, users, visits, visitTypes } from '../src/db/schema/index.ts';
 import type { Caller } from './authz-expectations.ts';
 import { storeImage } from '../src/modules/media/media.service.ts';
+import { postCharge, recordPayment } from '../src/modules/payments/payments.service.ts';
+import { offlineSecrets } from '../src/modules/payments/providers/offline.ts';
 import { makeItem, makeOwner, makePet, phone } from './factories.ts';
 import { jpeg } from './images.ts';
 import type { TestApp, TestUser } from './harness.ts';
+import { holdSubscription, planOf } from './visit-kit.ts';
 
 export interface CustomerFixture {
   user: TestUser;
@@ -60,6 +63,44 @@ export interface Fixtures {
   reportCardOfA(photo?: boolean): Promise<{ id: string; hash: string | null }>;
   /** An incident on a new stay of A's (with one photo when `photo`); its id and the photo's hash. */
   incidentOfA(photo?: boolean): Promise<{ id: string; hash: string | null }>;
+  /** Every visit type by code (`types.hostel.id`, its price in paise), as seeded. */
+  types: Record<string, { id: string; pricePaise: number; purpose: string }>;
+  /** A new (vaccinated, unboarded) pet of customer A's owner, for a save that boards a pet or sells it a plan; its id. */
+  newPetOfA(): Promise<string>;
+  /** A new pet of A's holding a Day School or Play School plan (as if bought earlier); its id and the plan's. */
+  schoolPetOfA(code: 'day_school' | 'play_school'): Promise<{ petId: string; planId: string }>;
+  /** A Buy Subscription visit (a Day Care plan sold in cash at the desk) of a new pet of A's; the visit's id. */
+  planSaleOfA(): Promise<string>;
+  /** The cheapest Day Care plan (seeded): its id and price in rupees. */
+  dayCarePlan: { id: string; price: number };
+  /**
+   * A sale of A's pet as a visit save leaves it (spec 001 §4): a visit with its charge on the ledger and its pending
+   * card or payment-link payment; the visit's and the payment's ids.
+   */
+  pendingSaleOfA(method: 'card' | 'payment_link'): Promise<{ visitId: string; paymentId: string }>;
+  /**
+   * A pending card sale of A's whose provider order staff opened and the customer paid at the offline checkout, not yet
+   * verified: the visit, the order, and the signed result the checkout hands the browser.
+   */
+  paidCardOrderOfA(): Promise<{ visitId: string; orderId: string; result: CheckoutResult }>;
+  /** A new provider order of a pending card sale of A's (opened by staff), unpaid; the order's id. */
+  cardOrderOfA(): Promise<string>;
+  /** A wallet top-up checkout order customer A opened (their own), unpaid; the order's id. */
+  checkoutOrderOfA(): Promise<string>;
+  /** A checkout order of A's paid by A at the offline checkout, not yet verified: the signed checkout result. */
+  paidCheckoutOfA(): Promise<CheckoutResult>;
+  /** A payment link sent by staff for a pending sale of a new owner (not A: a link's page is open to anyone holding its id); the plink_ id. */
+  paymentLink(): Promise<string>;
+  /** A password-reset token of a new customer account (forgot-password, read from the email it sends). */
+  resetToken(): Promise<string>;
+  /** The signature Razorpay (here the offline provider's webhook secret) puts on a webhook body. */
+  signWebhook(body: string): string;
+}
+
+export interface CheckoutResult {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
 }
 
 async function customer(t: TestApp, name: string): Promise<CustomerFixture> {
@@ -105,7 +146,102 @@ export async function makeFixtures(t: TestApp): Promise<Fixtures> {
     const body = await staffPost(`/${base}/${id}/photos`, await jpeg(), { 'content-type': 'image/jpeg' });
     return { id, hash: ((body.card ?? body.incident).photos[0].hash as string) ?? null };
   };
+  const types = Object.fromEntries(
+    (await db.select().from(visitTypes)).map((r) => [r.code, { id: r.id, pricePaise: r.pricePaise, purpose: r.purpose }]),
+  );
+  const newPetOfA = async () => (await makePet(db, { ownerId: a.ownerId, name: `MatrixPet${++n}` })).id;
+  /** A visit of the pet with its charge and a pending payment of the method (as visit saves leave one). */
+  const pendingSale = async (pet: { id: string; ownerId: string }, method: 'card' | 'payment_link') => {
+    const pricePaise = 45_000;
+    const [visit] = await db
+      .insert(visits)
+      .values({ petId: pet.id, visitTypeId: types.dog_park!.id, purpose: types.dog_park!.purpose, pricePaise })
+      .returning({ id: visits.id });
+    const base = { ownerId: pet.ownerId, petId: pet.id, for: { visitId: visit!.id }, tz: t.config.tz, now: new Date() };
+    await postCharge(db, { ...base, amountPaise: pricePaise });
+    const pending = await recordPayment(db, { ...base, amountPaise: pricePaise, method, status: 'pending' });
+    return { visitId: visit!.id, paymentId: pending!.id };
+  };
+  const pendingSaleOfA = (method: 'card' | 'payment_link') => pendingSale({ id: a.petId, ownerId: a.ownerId }, method);
+  /** The offline checkout's Pay as the token's holder: the signed result. */
+  const payOrder = async (orderId: string, token: string): Promise<CheckoutResult> => {
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/v1/payments/offline/checkout/${orderId}/pay`,
+      payload: { outcome: 'success' },
+      token,
+    });
+    if (res.statusCode !== 200) throw new Error(`fixture checkout pay: ${res.statusCode} ${res.body}`);
+    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = res.json();
+    return { razorpay_order_id, razorpay_payment_id, razorpay_signature };
+  };
+  const cardOrderOfA = async () => {
+    const { visitId } = await pendingSaleOfA('card');
+    return { visitId, orderId: (await staffPost('/payments/create-order', { notes: { visitId } })).order.id as string };
+  };
+  const checkoutOrderOfA = async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/customer/wallet/create-order',
+      payload: { amount: 500 },
+      token: a.user.token,
+    });
+    if (res.statusCode !== 200) throw new Error(`fixture checkout order: ${res.statusCode} ${res.body}`);
+    return res.json().id as string;
+  };
+  const { webhookSecret } = offlineSecrets(t.config.jwtSecret);
+  const dayCare = await planOf(db, 'day_care');
+  const dayCarePlan = { id: dayCare.id, price: dayCare.pricePaise / 100 };
   return {
+    dayCarePlan,
+    types,
+    newPetOfA,
+    schoolPetOfA: async (code) => {
+      const petId = await newPetOfA();
+      const plan = await planOf(db, code);
+      await holdSubscription(db, petId, plan);
+      return { petId, planId: plan.id };
+    },
+    planSaleOfA: async () => {
+      const { id: planId, price } = dayCarePlan;
+      const body = await staffPost('/subscription/buysubscription', {
+        petId: await newPetOfA(),
+        visitType: types.buy_subscription!.id,
+        planId,
+        details: { selectedPayment: 'cash', price },
+        totalPrice: price,
+      });
+      return body.visit._id as string;
+    },
+    pendingSaleOfA,
+    cardOrderOfA: async () => (await cardOrderOfA()).orderId,
+    paidCardOrderOfA: async () => {
+      const { visitId, orderId } = await cardOrderOfA();
+      return { visitId, orderId, result: await payOrder(orderId, staff.token) };
+    },
+    checkoutOrderOfA,
+    paidCheckoutOfA: async () => payOrder(await checkoutOrderOfA(), a.user.token),
+    paymentLink: async () => {
+      const pet = await makePet(db);
+      const { paymentId } = await pendingSale({ id: pet.id, ownerId: pet.ownerId }, 'payment_link');
+      const body = await staffPost('/payments/payment-link', { paymentId });
+      return new URL(body.linkUrl, 'http://x').pathname.split('/').pop()!;
+    },
+    resetToken: async () => {
+      const u = await t.user('customer');
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: u.email },
+        remoteAddress: `10.98.0.${(++n % 250) + 1}`,
+      });
+      if (res.statusCode !== 200) throw new Error(`fixture forgot-password: ${res.statusCode} ${res.body}`);
+      const [mail] = await db.select().from(notifications).where(eq(notifications.toAddress, u.email));
+      const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.body ?? '')?.[1];
+      if (!token) throw new Error('fixture forgot-password: no reset link emailed');
+      return decodeURIComponent(token);
+    },
+    signWebhook: (body) => createHmac('sha256', webhookSecret).update(body).digest('hex'),
     stayOfA,
     reportCardOfA: async (withOne = false) => {
       const body = await staffPost('/report-cards', { boardingId: await stayOfA(), mood: 4, activity: 4, note: 'Matrix' });

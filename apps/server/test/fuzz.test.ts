@@ -179,9 +179,11 @@ it(`fuzzes every route of the OpenAPI document (${RUNS} requests): no 5xx, refus
     const p = await pools();
     before = await counts();
     const size = Math.min(BATCH, RUNS - b * BATCH);
-    // The first batch opens with one request per route, so every route is tried whatever FUZZ_RUNS is.
-    const first =
-      b === 0 ? ops.slice(0, size).map((op, i) => fc.sample(requestArb(op, p), { seed: SEED + i, numRuns: 1 })[0]!) : [];
+    // The first batches open with one request per route (BATCH routes a batch), so every route is tried once FUZZ_RUNS
+    // reaches the number of routes, however many there are.
+    const first = ops
+      .slice(b * BATCH, b * BATCH + size)
+      .map((op, i) => fc.sample(requestArb(op, p), { seed: SEED + b * BATCH + i, numRuns: 1 })[0]!);
     const arb = fc.oneof(...ops.map((op) => ({ weight: weight(op), arbitrary: requestArb(op, p) })));
     const requests = [...first, ...fc.sample(arb, { seed: SEED + b, numRuns: size - first.length })];
 

@@ -162,6 +162,8 @@ export async function startRazorpayStandin(
     keySecret: 'standin_key_secret_0001',
     webhookSecret: 'standin_webhook_secret_0001',
   },
+  /** The port to listen on (default: any free one). */
+  listenPort = 0,
 ): Promise<RazorpayStandin> {
   const orders = new Map<string, Order>();
   const payments = new Map<string, Payment>();
@@ -325,7 +327,7 @@ export async function startRazorpayStandin(
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err) => send(res, 500, { error: { code: 'SERVER_ERROR', description: String(err) } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   function event(name: string, payment: Payment) {

@@ -6,8 +6,10 @@ import {
   dateInTz,
   daysBetween,
   formatDate,
+  formatDateTime,
   isBirthdayOn,
   isIsoDate,
+  isLeapYear,
   todayIn,
 } from './dates.ts';
 
@@ -19,6 +21,15 @@ describe('dates', () => {
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('22-11-2026')).toBe(false);
     expect(isIsoDate(20261122)).toBe(false);
+    // Not a string even when it prints as a date (an array of one): refused, not split.
+    expect(isIsoDate(['2026-11-22'])).toBe(false);
+    // Date.UTC reads years 0–99 as 1900–1999: such a year is never taken for a real one.
+    expect(isIsoDate('0099-01-01')).toBe(false);
+  });
+
+  it('knows the leap years of the Gregorian calendar', () => {
+    expect([2024, 2000, 2400].map(isLeapYear)).toEqual([true, true, true]);
+    expect([2026, 1900, 2100].map(isLeapYear)).toEqual([false, false, false]);
   });
 
   it('computes today in the business time zone, not UTC', () => {
@@ -41,6 +52,10 @@ describe('dates', () => {
     expect(isBirthdayOn('2020-02-29', '2028-02-29')).toBe(true);
     expect(isBirthdayOn('2021-11-22', '2026-11-22')).toBe(true);
     expect(isBirthdayOn('2021-11-22', '2026-11-23')).toBe(false);
+    // Only a 29 February birthday moves to the 28th; 2100 is not a leap year, 2000 was.
+    expect(isBirthdayOn('2020-03-01', '2026-02-28')).toBe(false);
+    expect(isBirthdayOn('2020-02-29', '2100-02-28')).toBe(true);
+    expect(isBirthdayOn('2020-02-29', '2000-02-28')).toBe(false);
   });
 
   it.each([
@@ -49,6 +64,7 @@ describe('dates', () => {
     ['2020-11-23', '2026-11-22', 5],
     ['2026-01-01', '2026-11-22', 0],
     [null, '2026-11-22', null],
+    ['2026-02-30', '2026-11-22', null],
   ])('age of %s on %s is %s whole years', (dob, today, age) => expect(ageInYears(dob, today)).toBe(age));
 
   it.each([
@@ -62,10 +78,25 @@ describe('dates', () => {
     ['2026-09-01', '2026-08-25', 0],
     ['2020-08-25', '2026-08-25', 72],
     [null, '2026-08-25', null],
+    ['2026-02-30', '2026-08-25', null],
+    ['2026-01-01', '2026-08-32', null],
   ])('age of %s on %s is %s whole months', (dob, today, months) => expect(ageInMonths(dob, today)).toBe(months));
 
   it('formats dates in Indian order', () => {
     expect(formatDate('2026-11-22')).toBe('22 Nov 2026');
     expect(formatDate('not a date')).toBe('Unknown Date');
+    expect(formatDate('')).toBe('');
+    expect(formatDate(null)).toBe('');
+    // An instant is read as a day in the business zone: 20:00 UTC on the 22nd is the 23rd in India.
+    expect(formatDate('2026-11-22T20:00:00Z')).toBe('23 Nov 2026');
+  });
+
+  it('formats an instant with the time of day in the business zone', () => {
+    expect(formatDateTime('2026-11-22T09:35:00Z', 'Asia/Kolkata')).toBe('22 Nov 2026, 3:05 pm');
+    expect(formatDateTime('2026-11-22T09:35:00Z', 'UTC')).toBe('22 Nov 2026, 9:35 am');
+    expect(formatDateTime('2026-11-22T09:35:00Z')).toBe('22 Nov 2026, 3:05 pm');
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('not a date')).toBe('Unknown Date');
   });
 });

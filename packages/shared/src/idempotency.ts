@@ -11,6 +11,11 @@ export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key must be 1 to 255 printable characters',
   otherRequest: 'This Idempotency-Key was used with a different request',
   processing: 'A request with this Idempotency-Key is still being processed',
+  /**
+   * The request was done (its sale committed) but the server stopped before it answered (a crash, a kill): a repeat
+   * answers this 409 with the ledger rows it wrote, rather than 'still being processed' for the key's 24 hours.
+   */
+  answerLost: 'This request was done, but the server stopped before answering it: look at the record before sending it again',
 } as const;
 
 /** A key is 1 to 255 printable ASCII characters (space to tilde). */

@@ -32,6 +32,7 @@ describe('money', () => {
     [0.1 + 0.2, true],
     [1.255, false],
     [Number.NaN, false],
+    [1e-8, false], // 1e-8 × 100 is exactly the 1e-6 tolerance: not two decimals
   ])('hasAtMostTwoDecimals(%s) = %s', (n, ok) => expect(hasAtMostTwoDecimals(n)).toBe(ok));
 });
 
@@ -64,4 +65,9 @@ describe('perUnitPaise: one unit’s share, rounded once to the paisa (halves up
     [10.5, 2],
     [Number.NaN, 2],
   ])('refuses %s over %s units', (total, units) => expect(() => perUnitPaise(total, units)).toThrow(RangeError));
+
+  it('says which argument is wrong', () => {
+    expect(() => perUnitPaise(10.5, 2)).toThrow('perUnitPaise: 10.5 is not a whole number of paise');
+    expect(() => perUnitPaise(100, 0)).toThrow('perUnitPaise: 0 units (must be at least 1)');
+  });
 });

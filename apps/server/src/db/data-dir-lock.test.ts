@@ -109,13 +109,19 @@ describe('the data directory lock', () => {
     expect(readLock(dir)?.pid).toBe(other.pid);
   });
 
-  it('the embedded database holds the lock while open', async () => {
-    const dir = freshDir();
-    const d = await openDatabase({ dataDir: dir, lock: { holder: 'server' } });
-    expect(readLock(dir)).toMatchObject({ pid: process.pid, holder: 'server' });
-    await d.close();
-    expect(readLock(dir)).toBeNull();
-  }, 60_000);
+  // A fresh PGlite directory (initdb in WebAssembly) took 72 s once beside the other CI lanes; the PostgreSQL run has
+  // nothing to add to this test (it is the same on both), so it runs with the embedded database only.
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'the embedded database holds the lock while open',
+    async () => {
+      const dir = freshDir();
+      const d = await openDatabase({ dataDir: dir, lock: { holder: 'server' } });
+      expect(readLock(dir)).toMatchObject({ pid: process.pid, holder: 'server' });
+      await d.close();
+      expect(readLock(dir)).toBeNull();
+    },
+    180_000,
+  );
 });
 
 /** Runs a process to its end: its exit code and output. */

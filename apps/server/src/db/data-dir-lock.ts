@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -18,6 +18,11 @@ export interface LockInfo {
   startedAt: string;
   /** 'server', or the command holding it ('npm run export'). */
   holder: string;
+  /**
+   * A server's HTTP address, added once it listens (`recordListenAddress`): `npm run backup` asks that server for
+   * the backup instead of opening the directory (db/server-access.ts).
+   */
+  listen?: { host: string; port: number };
 }
 
 /** Another live process holds the data directory. */
@@ -54,11 +59,15 @@ export function readLock(dataDir: string): LockInfo | null {
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
     if (typeof v.pid !== 'number' || !Number.isInteger(v.pid) || v.pid <= 0 || typeof v.host !== 'string') return null;
+    const listen = v.listen as Partial<NonNullable<LockInfo['listen']>> | undefined;
     return {
       pid: v.pid,
       host: v.host,
       startedAt: typeof v.startedAt === 'string' ? v.startedAt : '',
       holder: typeof v.holder === 'string' ? v.holder : 'a Pawdesk command',
+      ...(listen && typeof listen.host === 'string' && Number.isInteger(listen.port)
+        ? { listen: { host: listen.host, port: listen.port as number } }
+        : {}),
     };
   } catch {
     return null;
@@ -86,7 +95,7 @@ export function processAlive(pid: number): boolean {
 }
 
 /** True when this lock stands: its process is alive on this host, or it is another host's (which we cannot check). */
-function holds(lock: LockInfo): boolean {
+export function holds(lock: LockInfo): boolean {
   if (lock.host !== hostname()) return true;
   if (lock.pid === process.pid) return false;
   return processAlive(lock.pid);
@@ -179,6 +188,21 @@ export function lockDataDir(dataDir: string, opts: LockOptions = {}): DataDirLoc
   process.once('exit', onExit);
   held.set(dir, { count: 1, info, onExit });
   return releaser(dir);
+}
+
+/**
+ * Adds the server's HTTP address to the lock this process holds on the directory (after it starts listening), by
+ * writing the whole lock anew beside it and renaming it over the old one (a reader sees the old or the new lock).
+ */
+export function recordListenAddress(dataDir: string, listen: { host: string; port: number }): void {
+  const dir = path.resolve(dataDir);
+  const mine = held.get(dir);
+  if (!mine) throw new Error(`This process holds no lock on ${dir}`);
+  mine.info = { ...mine.info, listen };
+  const file = lockPath(dir);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(mine.info)}\n`, { mode: 0o644 });
+  renameSync(tmp, file);
 }
 
 function releaser(dir: string): DataDirLock {

@@ -26,9 +26,14 @@ export async function prepareDatabase(
 /**
  * Migrates (or, with MIGRATE_ON_START=false, refuses a schema that is not current), installs the reference data
  * and, outside production, adds the demo data to an empty database. A production start is refused while a demo
- * account still has its published password. Returns whether demo data was added.
+ * account still has its published password. Returns whether demo data was added. Several instances starting at
+ * once on one PostgreSQL database do this one after the other (an advisory lock: `Database.exclusively`).
  */
 export async function setUpDatabase(database: Database, config: Config, log: (msg: string) => void = () => {}) {
+  return database.exclusively(() => setUp(database, config, log));
+}
+
+async function setUp(database: Database, config: Config, log: (msg: string) => void) {
   await migrateOrCheck(database, config);
   await installReferenceData(database.db);
   if (config.env === 'production') {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../lib/context.ts';
+import { JOB_IDS } from '../lib/job-runs.ts';
 import { remindReservations } from '../modules/reservations/reservations.service.ts';
 import { chargePackageDays } from '../modules/sales/package-daily.service.ts';
 import { expireSubscriptions, warnExpiringSubscriptions } from '../modules/subscriptions/subscription-expiry.service.ts';
@@ -12,23 +13,25 @@ import { expireSubscriptions, warnExpiringSubscriptions } from '../modules/subsc
  * them shortly after start and then every `intervalMs`; a test server runs them after its clock moves.
  */
 export interface DailyJob {
+  /** Short and stable: the job's label in /metrics (lib/job-runs.ts). */
+  id: string;
   name: string;
   run(ctx: AppContext): Promise<unknown>;
 }
 
 /** The jobs, in the order they run (a package's charges before the warnings that read the balance). */
 export const DAILY_JOBS: DailyJob[] = [
-  { name: 'boarding package days', run: chargePackageDays },
-  { name: 'subscriptions past their validity', run: expireSubscriptions },
-  { name: 'subscriptions running out (owner emails)', run: warnExpiringSubscriptions },
-  { name: 'reservations checking in tomorrow (owner reminders)', run: remindReservations },
+  { id: JOB_IDS.packageDays, name: 'boarding package days', run: chargePackageDays },
+  { id: 'subscription-expiry', name: 'subscriptions past their validity', run: expireSubscriptions },
+  { id: 'subscription-warnings', name: 'subscriptions running out (owner emails)', run: warnExpiringSubscriptions },
+  { id: 'reservation-reminders', name: 'reservations checking in tomorrow (owner reminders)', run: remindReservations },
 ];
 
-/** Runs every job once; a job that fails is logged and the next still runs. */
+/** Runs every job once; a job that fails is logged and the next still runs. Each run is recorded in `ctx.jobs`. */
 export async function runDailyJobs(ctx: AppContext, log?: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
   for (const job of DAILY_JOBS) {
     try {
-      await job.run(ctx);
+      await (ctx.jobs ? ctx.jobs.run(job.id, () => job.run(ctx)) : job.run(ctx));
     } catch (err) {
       log?.error({ err, job: job.name }, 'daily job failed');
     }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import type { CoreContext } from '../lib/context.ts';
+import { JOB_IDS } from '../lib/job-runs.ts';
 import { safeError } from '../lib/log-safe.ts';
 import { deleteExpiredIdempotencyKeys } from '../modules/payments/idempotency.service.ts';
 import { outbox } from '../modules/notifications/notifications.service.ts';
@@ -90,7 +91,8 @@ export function startOutboxWorker(
   const tick = () => {
     if (stopped) return;
     let tried = 0;
-    running = deliverDue(ctx.db, transport)
+    const deliver = () => deliverDue(ctx.db, transport);
+    running = (ctx.jobs ? ctx.jobs.run(JOB_IDS.outbox, deliver) : deliver())
       .then((n) => {
         tried = n;
       })

@@ -49,6 +49,7 @@ import { doNotServeRoutes } from './donotserve/donotserve.routes.ts';
 import { dnsOverridePlugin } from './donotserve/override.plugin.ts';
 import { reportCardRoutes } from './report-cards/report-cards.routes.ts';
 import { importRoutes } from './import/import.routes.ts';
+import { backupRoutes } from './backup/backup.routes.ts';
 
 /** Every API module, mounted under /api/v1. Add a module here. */
 export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
@@ -103,4 +104,5 @@ export const apiModules: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   doNotServeRoutes,
   reportCardRoutes,
   importRoutes,
+  backupRoutes,
 ];

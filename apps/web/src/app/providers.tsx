@@ -12,6 +12,11 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // A table that scrolls sideways on a phone can be scrolled from the keyboard (axe: scrollable-region-focusable);
+    // tables with links or buttons in them are reachable anyway, the others need the stop.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  },
 });
 
 export const queryClient = new QueryClient({

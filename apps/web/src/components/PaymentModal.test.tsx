@@ -211,3 +211,16 @@ describe('PaymentModal: pay later', () => {
     expect(screen.queryByRole('checkbox', { name: new RegExp(PAY_LATER_LABEL) })).not.toBeInTheDocument();
   });
 });
+
+describe('PaymentModal: the keyboard (issue 22)', () => {
+  it('Next and Back move the focus into the step they show: it never falls out of the dialog', async () => {
+    mockWallet(0);
+    const { user } = renderModal({ withPaymentType: true, total: 1000, payLater: false });
+    await user.click(await screen.findByRole('radio', { name: /Advance Payment/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // The Next button is gone with its step: the focus goes to the first payment method, not to the page.
+    expect(await screen.findByRole('button', { name: 'Cash Payment' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('radio', { name: /Advance Payment/ })).toHaveFocus();
+  });
+});

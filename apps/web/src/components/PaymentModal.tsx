@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { formatINR, PAYMENT_TYPES, type PaymentMethod, type PaymentType } from '@pawdesk/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWalletBalance } from '../lib/endpoints/wallet';
 import { MethodGrid } from './PaymentMethods';
 import {
@@ -99,6 +99,25 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
   const [method, setMethod] = useState<M | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [later, setLater] = useState(false);
+  // Next and Back replace the step's content, the focused button with it: the focus then moves into the new step
+  // (issue 22: it fell to the page behind the dialog, and Tab went on there).
+  const stepBody = useRef<HTMLDivElement>(null);
+  const stepMoved = useRef(false);
+  const goTo = (s: 'type' | 'method') => {
+    stepMoved.current = true;
+    setStep(s);
+  };
+  useEffect(() => {
+    if (!stepMoved.current) return;
+    stepMoved.current = false;
+    const root = stepBody.current;
+    const target =
+      step === 'method'
+        ? root?.querySelector<HTMLElement>('[aria-label="Payment method"] button:not(:disabled)')
+        : (root?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+          root?.querySelector<HTMLElement>('input[type="radio"]'));
+    target?.focus();
+  }, [step]);
   const offersWallet = (methods as readonly DeskPaymentMethod[]).includes('wallet');
   const wallet = useWalletBalance(opened && offersWallet ? walletOwnerId : null);
 
@@ -161,7 +180,7 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
       withCloseButton={!submitting}
     >
       {step === 'type' ? (
-        <Stack gap="md">
+        <Stack gap="md" ref={stepBody}>
           <Text size="sm">
             Total due: <b>{rupees(total)}</b>
           </Text>
@@ -204,14 +223,14 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
                 Submit
               </Button>
             ) : (
-              <Button disabled={!typeReady} onClick={() => setStep('method')}>
+              <Button disabled={!typeReady} onClick={() => goTo('method')}>
                 Next
               </Button>
             )}
           </Group>
         </Stack>
       ) : (
-        <Stack gap="md">
+        <Stack gap="md" ref={stepBody}>
           <Text size="sm" c="dimmed">
             Choose how the payment was collected.
           </Text>
@@ -263,7 +282,7 @@ export function PaymentModal<M extends DeskPaymentMethod = PaymentMethod>({
           ) : null}
           <Group justify="space-between" gap="sm" mt="xs">
             {withPaymentType ? (
-              <Button variant="subtle" onClick={() => setStep('type')} disabled={submitting}>
+              <Button variant="subtle" onClick={() => goTo('type')} disabled={submitting}>
                 Back
               </Button>
             ) : (

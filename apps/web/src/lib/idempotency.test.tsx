@@ -51,6 +51,13 @@ describe('SubmissionKey', () => {
     expect(s.take()).not.toBe(k2);
   });
 
+  it('ends the submission when the server says it was done but its answer was lost (issue 22): saving again is new', () => {
+    const s = new SubmissionKey();
+    const k = s.take();
+    s.settle(new ApiError(409, IDEMPOTENCY_MESSAGES.answerLost));
+    expect(s.take()).not.toBe(k);
+  });
+
   it('a submission for another record is new', () => {
     const s = new SubmissionKey();
     const a = s.take('boarding-a');

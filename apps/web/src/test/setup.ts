@@ -43,5 +43,9 @@ afterEach(() => {
   notifications.clean();
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear();
+  // Test files share their modules (the web project runs without isolation, vitest.config.ts): the signed-in state
+  // kept by lib/auth.ts is read again, as another tab's logout would make it.
+  window.dispatchEvent(new StorageEvent('storage', { key: null }));
 });
 afterAll(() => server.close());

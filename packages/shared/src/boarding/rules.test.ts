@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dateInTz } from '../dates.ts';
 import { perUnitPaise } from '../money.ts';
-import { type DeboardQuoteInput, deboardQuote, type QuoteLedger } from './rules.ts';
+import { type DeboardQuoteInput, deboardQuote, type QuoteLedger, type QuoteStay } from './rules.ts';
+import { instantAt, type StayRule } from '../stays/counting.ts';
 
 const IST = 'Asia/Kolkata';
 /** A ledger with `charged` posted and `paid` received (paise). */
@@ -209,5 +210,82 @@ describe('the entry day counts as day 1 in the business time zone (midnight edge
       today: dateInTz(new Date('2026-11-22T18:40:00Z'), 'UTC'),
     });
     expect(q.actualDays).toBe(1);
+  });
+});
+
+describe('deboardQuote: edges found by mutation testing', () => {
+  it('without a stay: calendar days from the entry day, labelled, never before the entry day', () => {
+    expect(deboardQuote({ ...base, today: '2026-11-22' })).toMatchObject({
+      actualDays: 3,
+      label: '3 days: 20 Nov to 22 Nov',
+      unit: 'day',
+      rule: 'calendar_days',
+      halfDay: false,
+      halfDayBooked: false,
+      lateCheckOut: false,
+    });
+    expect(deboardQuote({ ...base, today: '2026-11-20' }).label).toBe('1 day: 20 Nov');
+    expect(deboardQuote({ ...base, today: '2026-11-19' }).label).toBe('1 day: 20 Nov');
+  });
+
+  it('a package: days beyond those it covers at its day price; none within them', () => {
+    const pkg = { daysCovered: 2, dayPricePaise: 76667 };
+    expect(deboardQuote({ ...base, package: pkg, today: '2026-11-23' })).toMatchObject({
+      extraDays: 2,
+      extraDayRatePaise: 76667,
+      extraChargePaise: 153334,
+    });
+    expect(deboardQuote({ ...base, package: pkg, today: '2026-11-21' })).toMatchObject({ extraDays: 0, extraDayRatePaise: 0 });
+  });
+
+  it('dog park never has extra days, even on a subscription', () => {
+    expect(deboardQuote({ ...base, code: 'dog_park', subscription: sub(1), today: '2026-11-25' })).toMatchObject({
+      extraDays: 0,
+      extraChargePaise: 0,
+    });
+  });
+
+  const ist = (d: string, t: string) => instantAt(d, t, IST);
+  const rule: StayRule = { countingRule: 'nights', checkOutTime: '12:00', halfDayMaxHours: 5 };
+  const stay = (checkIn: Date, checkOut: Date, more: Partial<QuoteStay> = {}): QuoteStay => ({
+    checkIn,
+    checkOut,
+    rule,
+    tz: IST,
+    halfDayBooked: false,
+    halfDayRatePaise: 50000,
+    dayRatePaise: 100000,
+    ...more,
+  });
+
+  it('no half-day price: a short stay is a whole day', () => {
+    const s = stay(ist('2026-11-20', '09:00'), ist('2026-11-20', '11:00'), { halfDayRatePaise: 0 });
+    expect(deboardQuote({ ...base, stay: s })).toMatchObject({ halfDay: false, actualDays: 1 });
+  });
+
+  it('a check-out before the check-in counts as the shortest stay', () => {
+    const s = stay(ist('2026-11-20', '09:00'), ist('2026-11-20', '08:00'));
+    expect(deboardQuote({ ...base, stay: s })).toMatchObject({ halfDay: true, actualDays: 1 });
+  });
+
+  it('a late check-out is charged only once the nights reach what a package or a plan paid for', () => {
+    const s = stay(ist('2026-11-20', '09:00'), ist('2026-11-22', '15:00')); // 2 nights, late
+    const booked1 = { ...base, bookedDays: 1, stay: s };
+    expect(deboardQuote(booked1).lateCheckOutChargePaise).toBe(50000);
+    expect(deboardQuote({ ...booked1, package: { daysCovered: 5, dayPricePaise: 1000 } }).lateCheckOut).toBe(true);
+    expect(deboardQuote({ ...booked1, package: { daysCovered: 5, dayPricePaise: 1000 } }).extraChargePaise).toBe(0);
+    expect(deboardQuote({ ...booked1, subscription: sub(5) }).extraChargePaise).toBe(0);
+  });
+
+  it('a closed stay answers what was posted, at its rate', () => {
+    const closed = { ...base, closed: { extraDays: 2, subscriptionDaysUsed: 0 }, extraPostedPaise: 1000 };
+    expect(deboardQuote(closed)).toMatchObject({
+      extraDays: 2,
+      extraDayRatePaise: 500,
+      extraChargePaise: 1000,
+      unpostedPaise: 0,
+    });
+    const none = { ...base, closed: { extraDays: 0, subscriptionDaysUsed: 0 }, extraPostedPaise: 0, today: '2026-11-25' };
+    expect(deboardQuote(none)).toMatchObject({ extraDays: 0, extraDayRatePaise: 0, extraChargePaise: 0 });
   });
 });

@@ -260,3 +260,18 @@ describe('the booking form: what N days from now cover', () => {
     }
   });
 });
+
+describe('bookingCount: edges found by mutation testing', () => {
+  const cal: StayRule = { countingRule: 'calendar_days', checkOutTime: '12:00', halfDayMaxHours: 5 };
+  it('counts in the zone it is given, under either rule', () => {
+    // 20:00 UTC on the 24th: still the 24th in UTC, already the 25th in India.
+    const now = new Date('2026-11-24T20:00:00Z');
+    expect(bookingCount(now, 2, cal, { tz: 'UTC' }).firstDay).toBe('2026-11-24');
+    expect(bookingCount(now, 2, { ...cal, countingRule: 'nights' }, { tz: 'UTC' }).firstDay).toBe('2026-11-24');
+  });
+
+  it('a one-day stay booked in the last minute of the day ends now, not before', () => {
+    const now = new Date('2026-11-25T18:29:30Z'); // 23:59:30 in India
+    expect(bookingCount(now, 1, cal, { tz: 'Asia/Kolkata' }).label).toBe('1 day: 25 Nov');
+  });
+});

@@ -141,3 +141,49 @@ describe('labels', () => {
     expect(runCardFileName('ശ്രീ', '2026-11-28')).toBe('run-card-pet-2026-11-28.pdf');
   });
 });
+
+describe('edges found by mutation testing', () => {
+  it('a stay of exactly the most days is shown whole, not truncated', () => {
+    const r = runCardDays('2026-01-01', '2026-03-03', '2026-02-01'); // 62 days
+    expect(r.days).toHaveLength(RUN_CARD_MAX_DAYS);
+    expect(r.truncated).toBe(false);
+  });
+
+  it('names every weekday and every month', () => {
+    const week = ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'];
+    expect(week.map((d) => runCardDayLabel(d).weekday)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    const months = Array.from({ length: 12 }, (_, m) => runCardDayLabel(`2026-${String(m + 1).padStart(2, '0')}-01`).date);
+    expect(months).toEqual([
+      '1 Jan',
+      '1 Feb',
+      '1 Mar',
+      '1 Apr',
+      '1 May',
+      '1 Jun',
+      '1 Jul',
+      '1 Aug',
+      '1 Sep',
+      '1 Oct',
+      '1 Nov',
+      '1 Dec',
+    ]);
+  });
+});
+
+describe('runCardGrid: edges found by mutation testing', () => {
+  const days = ['2026-11-27', '2026-11-28'];
+  const items = [item({ id: 'meal', kind: 'meal' })];
+
+  it('a planned row is not removed; tasks recorded on it or twice on a removed item add no second row', () => {
+    const rows = runCardGrid(items, slots, days, [
+      task({ itemId: 'meal', slotKey: 'mor', day: '2026-11-27' }),
+      task({ itemId: 'gone', slotKey: 'eve', day: '2026-11-27', slotName: 'Evening' }),
+      task({ itemId: 'gone', slotKey: 'eve', day: '2026-11-28', slotName: 'Evening' }),
+    ]);
+    expect(rows.map((r) => [r.key, r.removed])).toEqual([
+      ['meal|mor', false],
+      ['gone|eve', true],
+    ]);
+    expect(rows[1]!.cells.map((c) => c.due)).toEqual([true, true]);
+  });
+});

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { careSlotsBody, careItemInput } from './schemas.ts';
 import {
   dueOn,
+  hhmmOf,
   isLate,
   isLateAt,
   placeOf,
   type SlotTimes,
   slotAt,
   slotTableIssues,
+  sortSlots,
   tasksOfDay,
   undoCheck,
 } from './slots.rules.ts';
@@ -184,5 +186,77 @@ describe('care item input', () => {
       route: 'oral',
     });
     expect(r).toMatchObject({ amount: null, unit: null, route: null, source: null });
+  });
+});
+
+describe('hhmmOf', () => {
+  it('minutes after midnight as HH:MM', () => {
+    expect([0, 545, 1439].map(hhmmOf)).toEqual(['00:00', '09:05', '23:59']);
+  });
+});
+
+describe('slots: edges found by mutation testing', () => {
+  const row = (name: string, startMinute: number, endMinute: number) => ({ name, startMinute, endMinute });
+
+  it('sorts the slots of the day by start', () => {
+    const slots = [
+      { id: 'e', ...row('Evening', 1080, 1200) },
+      { id: 'm', ...row('Morning', 420, 600) },
+    ];
+    expect(sortSlots(slots).map((x) => x.id)).toEqual(['m', 'e']);
+  });
+
+  it('names are the same slot whatever their case and runs of spaces, not when the spaces differ in place', () => {
+    expect(slotTableIssues([row('Early  Morning', 300, 400), row('early morning', 500, 600)])).toEqual([
+      { index: 1, field: 'name', message: 'Another slot has this name' },
+    ]);
+    expect(slotTableIssues([row('Early morning', 300, 400), row('Earlymorning', 500, 600)])).toEqual([]);
+  });
+
+  it('a slot must start before it ends; an empty slot overlaps nothing; touching slots do not overlap', () => {
+    expect(slotTableIssues([row('A', 600, 600)])).toEqual([
+      { index: 0, field: 'end', message: 'The start must be before the end' },
+    ]);
+    expect(slotTableIssues([row('A', 700, 600)])).toEqual([
+      { index: 0, field: 'end', message: 'The start must be before the end' },
+    ]);
+    expect(slotTableIssues([row('A', 600, 600), row('B', 550, 650)])).toEqual([
+      { index: 0, field: 'end', message: 'The start must be before the end' },
+    ]);
+    expect(slotTableIssues([row('A', 600, 700), row('B', 500, 600)])).toEqual([]);
+    // An empty slot after a real one is refused once, for its times, not also as an overlap.
+    expect(slotTableIssues([row('B', 550, 650), row('A', 600, 600)])).toEqual([
+      { index: 1, field: 'end', message: 'The start must be before the end' },
+    ]);
+    expect(slotTableIssues([row(' Morning ', 420, 600), row('Brunch', 540, 660)])).toEqual([
+      { index: 1, field: 'start', message: 'Overlaps Morning' },
+    ]);
+  });
+
+  it("a day's tasks: items not due are left out; slot tasks in the order of the slots, then exact times by time", () => {
+    const slots: SlotTimes[] = [
+      { id: 'e', name: 'Evening', startMinute: 1080, endMinute: 1200 },
+      { id: 'm', name: 'Morning', startMinute: 420, endMinute: 600 },
+    ];
+    const item = (id: string, more: { slotIds?: string[]; atTime?: string; endDate?: string }) => ({
+      id,
+      kind: 'meal' as const,
+      slotIds: more.slotIds ?? [],
+      atTime: more.atTime ?? null,
+      startDate: null,
+      endDate: more.endDate ?? null,
+    });
+    const tasks = tasksOfDay(
+      [
+        item('late', { atTime: '23:00' }),
+        item('early', { atTime: '05:00' }),
+        item('evening', { slotIds: ['e'] }),
+        item('morning', { slotIds: ['m'] }),
+        item('ended', { slotIds: ['m'], endDate: '2026-11-24' }),
+      ],
+      slots,
+      '2026-11-25',
+    );
+    expect(tasks.map((t) => t.item.id)).toEqual(['morning', 'evening', 'early', 'late']);
   });
 });

@@ -130,6 +130,7 @@ describe('toCsv', () => {
 
   it('refuses other kinds of values', () => {
     expect(() => toCsv([[true as unknown as string]])).toThrow(TypeError);
+    expect(() => toCsv([[true as unknown as string]])).toThrow('a cell must be a string, a number or null, not boolean');
     expect(() => toCsv([[{} as unknown as string]])).toThrow(TypeError);
   });
 

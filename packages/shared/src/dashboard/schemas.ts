@@ -2,15 +2,9 @@
  * The Today board of the staff dashboard (issue 17 "Today board"): GET /dashboard/today. Amounts in rupees.
  */
 import { z } from 'zod';
-import { addDays } from '../dates.ts';
 
-/** Days in the takings chart, today included. */
-export const TODAY_CHART_DAYS = 30;
-
-export const TODAY_MESSAGES = {
-  load: 'Failed to load today’s figures',
-  empty: 'Nothing has been sold in the last 30 days',
-} as const;
+// The texts and the chart's days, without zod (the staff dashboard imports them without loading zod).
+export * from './today-rules.ts';
 
 const count = z.number().int();
 const money = z.number();
@@ -45,8 +39,3 @@ export const todayBoardResponse = z.object({
 });
 export type TodayBoardResponse = z.infer<typeof todayBoardResponse>;
 export type TodayChart = TodayBoardResponse['chart'];
-
-/** The chart's dates: the 30 business days ending today, oldest first. */
-export function chartDates(today: string, days = TODAY_CHART_DAYS): string[] {
-  return Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
-}

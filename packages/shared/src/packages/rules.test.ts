@@ -83,3 +83,10 @@ describe('what the wallet must hold', () => {
     expect(isLowBalance(0, 0)).toBe(false);
   });
 });
+
+describe('edges found by mutation testing', () => {
+  it('no charge ahead is never a low balance, even below zero', () => {
+    expect(isLowBalance(-100, 0)).toBe(false);
+    expect(isLowBalance(0, 0)).toBe(false);
+  });
+});

@@ -239,3 +239,26 @@ describe('refundQuote: bad input is a programming error', () => {
     ['negative deduction taken', { cancelledPaise: 100, paidPaise: 100, deductionTakenPaise: -1 }],
   ])('%s', (_name, money) => expect(() => refundQuote({ ...at, ...money })).toThrow(RangeError));
 });
+
+describe('refundQuote: the errors name what is wrong', () => {
+  const at = { saleDate: SALE, requestDate: SALE };
+  it('an invalid instant, a date that is not one', () => {
+    expect(() => businessDate(new Date('nope'))).toThrow('refund: an invalid instant');
+    expect(() => businessDate('2026-02-30')).toThrow("refund: '2026-02-30' is not a yyyy-MM-dd business date");
+  });
+
+  it.each<[string, Money]>([
+    ['cancelledPaise', { cancelledPaise: -1, paidPaise: 0 }],
+    ['paidPaise', { cancelledPaise: 100, paidPaise: 1.5 }],
+    ['chargedPaise', { cancelledPaise: 100, paidPaise: 0, chargedPaise: -1 }],
+    ['deductionTakenPaise', { cancelledPaise: 100, paidPaise: 100, deductionTakenPaise: -1 }],
+  ])('%s', (name, money) =>
+    expect(() => refundQuote({ ...at, ...money })).toThrow(`refund: ${name} must be whole paise, not below 0`),
+  );
+
+  it('more cancelled than charged', () => {
+    expect(() => refundQuote({ ...at, cancelledPaise: 200, paidPaise: 0, chargedPaise: 100 })).toThrow(
+      'refund: cancelling 200 of a sale that charged 100',
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financialYear, type LedgerEntryLike, ledgerBalance, receiptNumber } from './rules.ts';
+import { financialYear, type LedgerEntryLike, ledgerBalance, ledgerMethodLabel, receiptNumber, refundSeries } from './rules.ts';
 
 const e = (kind: LedgerEntryLike['kind'], amountPaise: number, status: LedgerEntryLike['status'] = 'completed') => ({
   kind,
@@ -67,4 +67,25 @@ describe('receiptNumber', () => {
     expect(receiptNumber('2026-27', 42)).toBe('2026-27/000042');
     expect(receiptNumber('2026-27', 1234567)).toBe('2026-27/1234567');
   });
+});
+
+describe('edges found by mutation testing', () => {
+  it('pending counts pending payments only: not a completed payment, not a pending refund', () => {
+    const e = (kind: LedgerEntryLike['kind'], status: LedgerEntryLike['status'], amountPaise: number): LedgerEntryLike => ({
+      kind,
+      status,
+      amountPaise,
+    });
+    expect(
+      ledgerBalance([e('payment', 'completed', 100), e('refund', 'pending', 40), e('payment', 'pending', 7)]).pendingPaise,
+    ).toBe(7);
+  });
+
+  it('labels a method, and a missing or unknown one as not recorded', () => {
+    expect(ledgerMethodLabel('cash')).toBe('Cash');
+    expect(ledgerMethodLabel('payment_link')).toBe('Payment Link');
+    for (const m of [null, undefined, '', 'bitcoin', 'toString']) expect(ledgerMethodLabel(m)).toBe('Method not recorded');
+  });
+
+  it('a refund series is R/ and the financial year', () => expect(refundSeries('2026-27')).toBe('R/2026-27'));
 });

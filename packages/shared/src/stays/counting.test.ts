@@ -4,9 +4,11 @@ import {
   DEFAULT_STAY_SETTINGS,
   daysCovered,
   instantAt,
+  shortDay,
   type StayRule,
   staySettingsSchema,
   stayPricePaise,
+  staySettingsBody,
   wallClock,
 } from './counting.ts';
 
@@ -125,5 +127,35 @@ describe('staySettingsSchema', () => {
     const messages = bad.error?.issues.map((i) => i.message);
     expect(messages).toContain('Enter a time as HH:MM (24-hour)');
     expect(messages).toContain('A half day is at least 1 hour');
+  });
+});
+
+describe('edges found by mutation testing', () => {
+  it('says what is not a date and time, and that a check-out is before the check-in', () => {
+    expect(() => instantAt('2026-11-25', '25:00')).toThrow('Not a date and time: 2026-11-25 25:00');
+    expect(() => countStay(at('2026-11-25', '10:00'), at('2026-11-25', '09:00'), calendar)).toThrow(
+      'The check-out is before the check-in',
+    );
+  });
+
+  it('counts in the business zone (India) when no zone is named', () => {
+    // 20:00 UTC on the 24th is 01:30 on the 25th in India.
+    const c = countStay(new Date('2026-11-24T20:00:00Z'), new Date('2026-11-25T05:00:00Z'), calendar);
+    expect([c.firstDay, c.lastDay]).toEqual(['2026-11-25', '2026-11-25']);
+  });
+
+  it('a half day is counted in days', () => {
+    const c = countStay(at('2026-11-25', '09:00'), at('2026-11-25', '12:00'), calendar, { tz: IST, halfDayAllowed: true });
+    expect(c).toMatchObject({ halfDay: true, units: 0, unit: 'day', halfDays: 1 });
+  });
+
+  it('a short day has no year unless asked', () => {
+    expect(shortDay('2026-11-25')).toBe('25 Nov');
+    expect(shortDay('2026-11-25', true)).toBe('25 Nov 2026');
+  });
+
+  it('stay settings: a change must name at least one setting', () => {
+    expect(staySettingsBody.safeParse({}).error!.issues[0]!.message).toBe('Change at least one setting');
+    expect(staySettingsBody.safeParse({ countingRule: 'nights' }).success).toBe(true);
   });
 });

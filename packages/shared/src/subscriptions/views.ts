@@ -118,8 +118,8 @@ export type CustomerSubscriptionsResponse = z.infer<typeof customerSubscriptions
 
 /* ───────────── GET /subscription/expiring (staff dashboard) ───────────── */
 
-/** Most subscriptions the dashboard list returns. */
-export const EXPIRING_SUBSCRIPTIONS_MAX = 100;
+// The dashboard list's limit, without zod (the staff dashboard imports it without loading zod).
+export { EXPIRING_SUBSCRIPTIONS_MAX } from './expiring.ts';
 
 export const expiringSubscriptionSchema = z.object({
   _id: z.string(),

@@ -200,3 +200,19 @@ describe('SAC and HSN', () => {
     );
   });
 });
+
+describe('edges found by mutation testing', () => {
+  it('gstinCheckChar takes exactly 14 characters, no more and no fewer around them', () => {
+    expect(() => gstinCheckChar('06AAACB1234C1Z5')).toThrow('gstinCheckChar: "06AAACB1234C1Z5" is not 14 characters 0–9/A–Z');
+    expect(() => gstinCheckChar('-06AAACB1234C1Z')).toThrow(RangeError);
+  });
+
+  it('a GSTIN fault is a custom issue', () => {
+    expect(gstinSchema.safeParse('06AAACB1234C1Z4').error!.issues[0]!.code).toBe('custom');
+  });
+
+  it('SAC and HSN codes are text: a number that reads like one is neither', () => {
+    expect(isSac(999312)).toBe(false);
+    expect(isHsn(2309)).toBe(false);
+  });
+});

@@ -521,3 +521,65 @@ describe('creditNoteLines', () => {
     expect(() => creditNoteLines([gstLine({ ...ex(-100, 18), interState: false })], 1)).toThrow(/negative/);
   });
 });
+
+describe('edges found by mutation testing', () => {
+  it('a date that is not one is refused with the function and the value named', () => {
+    expect(() => rateValidOn({ percent: 18 }, '2026-02-30')).toThrow('rateValidOn: "2026-02-30" is not a date (yyyy-MM-dd)');
+  });
+
+  it('a rate entry with both dates, in order, is valid', () => {
+    expect(gstRateSchema.safeParse({ percent: 12, effectiveFrom: '2025-01-01', retiredOn: '2025-09-22' }).success).toBe(true);
+  });
+
+  it('the same rate twice: apart in either order of the list, and the issue is a custom one', () => {
+    const laterFirst = [
+      { percent: 12, effectiveFrom: '2025-09-22' },
+      { percent: 12, retiredOn: '2025-09-22' },
+    ];
+    expect(gstRateListSchema.safeParse(laterFirst).success).toBe(true);
+    const overlapping = gstRateListSchema.safeParse([
+      { percent: 12, effectiveFrom: '2025-01-01' },
+      { percent: 12, retiredOn: '2025-09-22' },
+    ]);
+    expect(overlapping.error!.issues[0]).toMatchObject({ code: 'custom', path: [1] });
+  });
+
+  it('says why an argument is refused', () => {
+    expect(() => roundDiv(1n, 0n)).toThrow('roundDiv: the denominator must be positive');
+    expect(() => splitTax(1.5, false)).toThrow('tax 1.5 is not a whole number of paise');
+    expect(() => lineAmountPaise(Number.MAX_SAFE_INTEGER, 2)).toThrow('the line amount is too large');
+    expect(() => gstLine({ ...ex(100, 'five' as unknown as number), interState: false })).toThrow(
+      "GST rate five is not a percentage or 'exempt'",
+    );
+  });
+
+  it('sums by rate with the exempt lines first even when a 0 % line comes before them', () => {
+    const zero = gstLine({ ...ex(20000, 0), interState: false });
+    const exempt = gstLine({ ...ex(50000, 'exempt'), interState: false });
+    expect(gstSummary([zero, exempt]).byRate.map((r) => r.ratePercent)).toEqual([null, 0]);
+  });
+
+  it('sums one code at two rates in rate order, whatever the order of the lines', () => {
+    const at = (rate: number) => ({ ...gstLine({ ...ex(10000, rate), interState: false }), code: '999722' });
+    expect(gstSummaryByCode([at(18), at(5)]).rows.map((r) => [r.code, r.ratePercent])).toEqual([
+      ['999722', 5],
+      ['999722', 18],
+    ]);
+  });
+
+  it('an invoice line with any negative figure is refused; a line of nothing is not', () => {
+    const line = gstLine({ ...ex(10000, 18), interState: false });
+    for (const field of ['totalPaise', 'taxableValuePaise', 'taxPaise', 'cgstPaise', 'sgstPaise', 'igstPaise'] as const) {
+      expect(() => creditNoteLines([line, { ...line, [field]: -1 }], 1), field).toThrow(
+        'creditNoteLines: an invoice line has a negative amount',
+      );
+    }
+    const nothing = gstLine({ ...ex(0, 'exempt'), interState: false });
+    expect(creditNoteLines([nothing, line], 1).map((l) => l.lineIndex)).toEqual([1]);
+  });
+
+  it('refuses earlier credits of more IGST than an inter-state line holds', () => {
+    const line = gstLine({ ...ex(100, 18), interState: true }); // 100 + 18 IGST
+    expect(() => creditNoteLines([line], 1, [{ ...v(0, 0, 0, 19, 19), lineIndex: 0 }])).toThrow(/exceed/);
+  });
+});

@@ -95,3 +95,10 @@ describe('amountInWords (Indian numbering)', () => {
     expect(() => numberInIndianWords(1.5)).toThrow(RangeError);
   });
 });
+
+describe('edges found by mutation testing', () => {
+  it('says which number is refused', () => {
+    expect(() => numberInIndianWords(-1)).toThrow('numberInIndianWords: -1 is not a whole number of 0 or more');
+    expect(() => amountInWords(1.5)).toThrow('amountInWords: 1.5 is not a whole number of paise');
+  });
+});

@@ -218,3 +218,27 @@ describe('grossOfTax: what the customer pays for a price with or without GST', (
     expect(grossWithTerms(10_000, null)).toBe(10_000);
   });
 });
+
+describe('edges found by mutation testing', () => {
+  it('boarding is priced unless a subscription is used (not by default)', () => {
+    expect(boardingPrice(100000, 10000, 3)).toBe(270000);
+  });
+
+  it('rule errors name their field', () => {
+    expect(daysError(0)).toEqual({ field: 'numberOfDays', message: VISIT_MESSAGES.days });
+    expect(paymentSplit('partial_payment', 1000, 0)).toMatchObject({ field: 'amountPaid' });
+    expect(paymentSplit('partial_payment', 1000, 2000)).toMatchObject({ field: 'amountPaid' });
+  });
+
+  it('isRuleError: an object with a field and a message, nothing else', () => {
+    for (const v of [null, undefined, 5, 'text', {}, { message: 'm' }, { field: 'f' }]) expect(isRuleError(v)).toBe(false);
+    expect(isRuleError({ field: 'f', message: 'm' })).toBe(true);
+  });
+
+  it('extra days of a plan or a booking without days cost nothing a day (no division by 0)', () => {
+    const stay = { actualDays: 3, bookedDays: 0, finalPricePaise: 100000 };
+    expect(extraDaysCharge(stay)).toMatchObject({ extraDays: 3, ratePaise: 0, chargePaise: 0 });
+    const plan = { daysLeft: 1, planPricePaise: 100000, planDurationDays: 0, discountPaise: 0 };
+    expect(extraDaysCharge(stay, plan)).toMatchObject({ extraDays: 2, ratePaise: 0, chargePaise: 0 });
+  });
+});

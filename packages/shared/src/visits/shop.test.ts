@@ -57,3 +57,25 @@ describe('shop stock lines', () => {
     ).toBe(0);
   });
 });
+
+describe('edges found by mutation testing', () => {
+  it('a line of a negative quantity charges nothing', () => {
+    expect(shopStockLinePaise({ prices, quantity: -2 }, 'pvtltd')).toBe(0);
+  });
+
+  it('lines of unknown items are skipped', () => {
+    expect(shopStockShortage([{ itemId: 'gone', quantity: 5 }], new Map())).toBeNull();
+  });
+
+  it('stock left: a line that is not there has none; only earlier whole positive lines of the item count', () => {
+    expect(shopStockLeft([], 3, 10)).toBe(0);
+    const lines = [
+      { itemId: 'b', quantity: 2 },
+      { itemId: 'a', quantity: -1 },
+      { itemId: 'a', quantity: 1.5 },
+      { itemId: 'a', quantity: 2 },
+      { itemId: 'a', quantity: 1 },
+    ];
+    expect(shopStockLeft(lines, 4, 10)).toBe(8);
+  });
+});

@@ -75,3 +75,47 @@ describe('walletMovements', () => {
     });
   });
 });
+
+describe('edges found by mutation testing', () => {
+  it('the balance: pending allocations and rows of other kinds move nothing; money in adds', () => {
+    expect(walletBalance([line({ kind: 'allocation', direction: 'in', amountPaise: 500, status: 'pending' })])).toBe(0);
+    expect(walletBalance([line({ kind: 'charge', amountPaise: 100 }), line({ kind: 'credit', amountPaise: 100 })])).toBe(0);
+  });
+
+  it('movements: void rows are left out, money in adds, unnamed sale and source read plainly', () => {
+    const rows = [
+      line({ kind: 'payment', amountPaise: 10000 }),
+      line({ kind: 'refund', amountPaise: 4000, status: 'void' }),
+      line({ kind: 'allocation', direction: 'in', amountPaise: 2500 }),
+      line({ kind: 'allocation', direction: 'out', amountPaise: 1000 }),
+      line({ kind: 'charge', amountPaise: 999 }),
+    ];
+    expect(walletMovements(rows).map((m) => [m.kind, m.description, m.amountPaise, m.balanceAfterPaise])).toEqual([
+      ['payment', 'Payment for a visit', -1000, 11500],
+      ['top_up', 'Moved to the wallet from another account', 2500, 12500],
+      ['top_up', 'Wallet top-up', 10000, 10000],
+    ]);
+  });
+
+  it("a package's rows of one day are one movement only when consecutive, with the most pets of any row", () => {
+    const day = (amountPaise: number, pets: number) =>
+      line({ kind: 'allocation', direction: 'out', amountPaise, packageId: 'p1', day: '2026-11-20', pets });
+    const apart = walletMovements([
+      line({ kind: 'payment', amountPaise: 100000 }),
+      day(100, 3),
+      line({ kind: 'payment', amountPaise: 5 }),
+      day(50, 1),
+    ]);
+    expect(apart.map((m) => [m.kind, m.amountPaise])).toEqual([
+      ['package_day', -50],
+      ['top_up', 5],
+      ['package_day', -100],
+      ['top_up', 100000],
+    ]);
+    const together = walletMovements([line({ kind: 'payment', amountPaise: 100000 }), day(300, 3), day(200, 2)]);
+    expect(together.map((m) => [m.description, m.amountPaise])).toEqual([
+      ['Daily Boarding Charge (3 pets)', -500],
+      ['Wallet top-up', 100000],
+    ]);
+  });
+});

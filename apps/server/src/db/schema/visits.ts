@@ -251,6 +251,13 @@ export const boardings = pgTable(
   (t) => [
     uniqueIndex('boardings_active_pet_uq').on(t.petId).where(sql`${t.isBoarded}`),
     index('boardings_type_idx').on(t.visitTypeId, t.isBoarded, t.entryTime),
+    /**
+     * Deboard's page of a category: in house first, then newest entry (deboarding.repo.ts, its ORDER BY and keyset
+     * are this expression and these columns): without it each page sorted every stay of the type (performance.md).
+     */
+    index('boardings_type_page_idx').on(t.visitTypeId, sql`(case when ${t.isBoarded} then 1 else 0 end)`, t.entryTime, t.id),
+    /** A visit's stay (visit details, Visit History): without it each lookup read every stay (performance.md). */
+    index('boardings_visit_idx').on(t.visitId),
     /** Occupancy: stays of a type that left on or after a day (with boardings_type_idx for those still in). */
     index('boardings_type_exit_idx').on(t.visitTypeId, t.exitTime),
     check('boardings_days_ck', sql`${t.numberOfDays} >= 1`),
@@ -342,6 +349,8 @@ export const payments = pgTable(
     index('payments_subscription_idx').on(t.subscriptionId),
     index('payments_package_idx').on(t.packageId),
     index('payments_reservation_idx').on(t.reservationId),
+    /** The deposits of a day's online appointments (their list): without it each list read the whole ledger. */
+    index('payments_appointment_idx').on(t.appointmentId),
     index('payments_pet_idx').on(t.petId, t.createdAt),
     index('payments_owner_idx').on(t.ownerId, t.createdAt),
     index('payments_refund_of_idx').on(t.refundOf),

@@ -34,9 +34,10 @@ export type AppointmentEventListener = (tx: DbOrTx, e: AppointmentEvent) => Prom
 
 const listeners = new Set<AppointmentEventListener>();
 
-/** Registers a listener (the same function twice is one listener). */
-export function onAppointmentEvent(listener: AppointmentEventListener): void {
+/** Registers a listener (the same function twice is one listener); returns what removes it. */
+export function onAppointmentEvent(listener: AppointmentEventListener): () => void {
   listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Announces an event to every listener, in the caller's transaction. */

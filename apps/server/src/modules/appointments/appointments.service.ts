@@ -37,7 +37,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound, pgConstraint } from '../../lib/errors.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findUserById } from '../auth/auth.service.ts';
+import { findUsersByIds } from '../auth/auth.service.ts';
 import { recordCapturedPayment } from '../payments/captured-payment.service.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from '../payments/checkout-orders.service.ts';
 import { moneyTransaction } from '../payments/money.service.ts';
@@ -48,7 +48,7 @@ import { assertMayServe } from '../donotserve/do-not-serve.service.ts';
 import { customerOwnerOf } from '../pets/customer-owner.service.ts';
 import { petsOfOwner, petsWithOwnersByIds } from '../pets/pet-lookups.service.ts';
 import { cancelReservation, confirmReservation, requestReservation } from '../reservations/reservation-money.service.ts';
-import { onReservationChanged, requireReservation } from '../reservations/reservations.service.ts';
+import { onReservationChanged, reservationsByIds } from '../reservations/reservations.service.ts';
 import { appointmentSettings, staySettings } from '../site/settings.service.ts';
 import { catalogueServiceVisitType, setCatalogueVisitTypeNamer } from '../site/site.service.ts';
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
@@ -197,26 +197,36 @@ function toView(r: AppointmentRow, x: ViewExtras): Appointment {
 }
 
 async function views(db: DbOrTx, rows: readonly AppointmentRow[]): Promise<Appointment[]> {
-  const users = new Map<string, ViewExtras['user']>();
-  for (const id of new Set(rows.map((r) => r.customerId))) {
-    const u = await findUserById(db, id);
-    if (u) users.set(id, { id: u.id, fullName: u.fullName, email: u.email });
-  }
-  const reservations = new Map<string, ViewExtras['reservation']>();
-  for (const r of rows) {
-    if (!r.reservationId || reservations.has(r.reservationId)) continue;
-    const res = await requireReservation(db, r.reservationId);
-    reservations.set(r.reservationId, { id: res.id, firstDay: res.firstDay, lastDay: res.lastDay, status: res.status });
-  }
-  const ledger = await entriesOfAppointments(
-    db,
-    rows.filter((r) => r.paymentMode === 'online').map((r) => r.id),
+  // One query each for the customers, the stays' reservations and the deposits, whatever the number of rows.
+  const reservationIds = rows.flatMap((r) => (r.reservationId ? [r.reservationId] : []));
+  const [userRows, reservationRows, ledger] = await Promise.all([
+    findUsersByIds(
+      db,
+      rows.map((r) => r.customerId),
+    ),
+    reservationsByIds(db, reservationIds),
+    entriesOfAppointments(
+      db,
+      rows.filter((r) => r.paymentMode === 'online').map((r) => r.id),
+    ),
+  ]);
+  const users = new Map(userRows.map((u) => [u.id, { id: u.id, fullName: u.fullName, email: u.email }]));
+  const reservations = new Map(
+    reservationRows.map((res) => [res.id, { id: res.id, firstDay: res.firstDay, lastDay: res.lastDay, status: res.status }]),
   );
+  for (const id of reservationIds) if (!reservations.has(id)) throw notFound('Reservation');
+  const ledgerOf = new Map<string, LedgerRow[]>();
+  for (const e of ledger) {
+    if (!e.appointmentId) continue;
+    const list = ledgerOf.get(e.appointmentId);
+    if (list) list.push(e);
+    else ledgerOf.set(e.appointmentId, [e]);
+  }
   return rows.map((r) =>
     toView(r, {
       user: users.get(r.customerId),
       reservation: r.reservationId ? reservations.get(r.reservationId) : undefined,
-      ledger: ledger.filter((e) => e.appointmentId === r.id),
+      ledger: ledgerOf.get(r.id) ?? [],
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { APPOINTMENT_MESSAGES as M } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, payments, reservations, staffNotifications } from '../../db/schema/index.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
 import { useTestApp, useTestUser } from '../../../test/harness.ts';
@@ -24,9 +24,12 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, 
   t.call({ method, url: `${V}${url}`, token, payload: payload as object });
 
 const events: AppointmentEvent[] = [];
-onAppointmentEvent(async (_tx, e) => {
-  events.push(e);
-});
+// Removed after the file: the next file in this worker shares the module and its listeners.
+afterAll(
+  onAppointmentEvent(async (_tx, e) => {
+    events.push(e);
+  }),
+);
 
 beforeEach(() => {
   t.clock.set(NOW);

@@ -7,7 +7,7 @@ import { findUserByEmail, insertUser, listStaffRows, replaceHash, type UserRow }
 import type { LoginThrottle } from './login-throttle.ts';
 
 /** Accounts as other modules may read them (the users table is this module's). */
-export { findUserByEmail, findUserById, lockActiveAdmins, sessionState, updateUser } from './auth.repo.ts';
+export { findUserByEmail, findUserById, findUsersByIds, lockActiveAdmins, sessionState, updateUser } from './auth.repo.ts';
 export type { UserPatch, UserRow } from './auth.repo.ts';
 
 /** One page of staff accounts, newest first. */

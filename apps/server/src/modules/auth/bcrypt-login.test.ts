@@ -105,8 +105,10 @@ describe('login with a carried-over bcrypt hash', () => {
     expect((await login(u.email, PASSWORD)).statusCode).toBe(401);
   });
 
-  // A timing measurement on a shared machine: measured again (up to twice) when another process took the cores.
-  it('keeps the event loop responsive while two cost-12 checks run (timer lag < 50 ms)', { retry: 2 }, async () => {
+  // A timing measurement on a shared machine: measured again (up to twice) when another process took the cores. The
+  // bound is 150 ms over the idle jitter: one cost-12 check run on the event loop blocks it for 250 ms or more (two
+  // in a row, 500 ms), while beside the other CI lanes a free loop was seen to lag 50–100 ms.
+  it('keeps the event loop responsive while two cost-12 checks run (timer lag < 150 ms)', { retry: 2 }, async () => {
     // The machine's own jitter first (the same timer with nothing running), so a busy test machine does not fail it.
     const idle = await timerLag(() => new Promise((r) => setTimeout(r, 500)));
     let results: boolean[] = [];
@@ -117,7 +119,7 @@ describe('login with a carried-over bcrypt hash', () => {
     // The checks took real time (so the timer had a chance to be starved), yet it kept firing all along.
     expect(during.took).toBeGreaterThan(100);
     expect(during.ticks).toBeGreaterThan(during.took / 20);
-    expect(during.maxLag - Math.min(idle.maxLag, 50)).toBeLessThan(50);
+    expect(during.maxLag - Math.min(idle.maxLag, 50)).toBeLessThan(150);
   });
 
   it('change-password works for such a user (the current password is checked against the bcrypt hash)', async () => {

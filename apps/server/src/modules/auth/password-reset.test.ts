@@ -40,18 +40,28 @@ async function linkFor(address: string): Promise<string> {
 
 describe('forgot password', () => {
   it('answers the same, in similar time, whether or not the account exists; only a real account gets an email', async () => {
-    const u = await t.user('customer');
-    const t0 = Date.now();
-    const known = await forgot(u.email.toUpperCase());
-    const t1 = Date.now();
-    const unknown = await forgot(`nobody.${Date.now()}@nowhere.in`);
-    const t2 = Date.now();
-    expect(known.statusCode).toBe(200);
-    expect(unknown.statusCode).toBe(200);
-    expect(known.json()).toEqual({ success: true, message: AUTH_MSG.forgotSent });
-    expect(unknown.body).toBe(known.body);
-    for (const ms of [t1 - t0, t2 - t1]) expect(ms).toBeGreaterThanOrEqual(FORGOT_MIN_MS - 5);
-    expect(Math.abs(t2 - t1 - (t1 - t0))).toBeLessThan(250);
+    // Three of each, alternating; the quickest of each kind is compared (a busy machine slows single requests).
+    const users = [await t.user('customer'), await t.user('customer'), await t.user('customer')];
+    const u = users[0]!;
+    const timed = async (email: string) => {
+      const t0 = Date.now();
+      const res = await forgot(email);
+      return { res, ms: Date.now() - t0 };
+    };
+    const known: Awaited<ReturnType<typeof timed>>[] = [];
+    const unknown: Awaited<ReturnType<typeof timed>>[] = [];
+    for (const [i, x] of users.entries()) {
+      known.push(await timed(i === 0 ? x.email.toUpperCase() : x.email));
+      unknown.push(await timed(`nobody.${i}.${Date.now()}@nowhere.in`));
+    }
+    for (const { res, ms } of [...known, ...unknown]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(known[0]!.res.body);
+      expect(ms).toBeGreaterThanOrEqual(FORGOT_MIN_MS - 5);
+    }
+    expect(known[0]!.res.json()).toEqual({ success: true, message: AUTH_MSG.forgotSent });
+    const quickest = (l: typeof known) => Math.min(...l.map((x) => x.ms));
+    expect(Math.abs(quickest(known) - quickest(unknown))).toBeLessThan(250);
     const [mail] = await mails(u.email);
     expect(mail).toMatchObject({ kind: 'password-reset', status: 'queued', refDate: null });
     expect(mail!.body).toContain('https://desk.example.com/reset-password?token=');
@@ -87,7 +97,7 @@ describe('forgot password', () => {
     for (let i = 0; i <= FORGOT_LIMITS.perAddress; i++) codes.push((await forgot(`x${i}.${Date.now()}@spray.in`, ip)).statusCode);
     expect(codes.slice(0, FORGOT_LIMITS.perAddress).every((c) => c === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('reset password', () => {

@@ -97,3 +97,11 @@ describe('concurrent boarding visits for one pet', () => {
     expect(ledger.filter((e) => e.kind === 'payment')).toHaveLength(1);
   });
 });
+
+describe('POST /boarding/checkboarding: what is not found', () => {
+  it('names the pet in the 404', async () => {
+    const res = await check('0123456789abcdef01234567');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Pet not found');
+  });
+});

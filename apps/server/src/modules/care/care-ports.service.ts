@@ -39,36 +39,42 @@ type SummaryProvider = (db: DbOrTx, boardingId: string, day: string) => Promise<
 type IncidentProvider = (db: DbOrTx, boardingId: string) => Promise<RunCardIncident[]>;
 type ReportCardStatusProvider = (db: DbOrTx, boardingIds: readonly string[], day: string) => Promise<Set<string>>;
 
-let summary: SummaryProvider = async () => ({ entries: [], text: '' });
-let incidents: IncidentProvider = async () => [];
-let reportCards: ReportCardStatusProvider = async () => new Set();
+/** The providers other modules register, the empty ones until they do. */
+const ports: { summary: SummaryProvider; incidents: IncidentProvider; reportCards: ReportCardStatusProvider } = {
+  summary: async () => ({ entries: [], text: '' }),
+  incidents: async () => [],
+  reportCards: async () => new Set(),
+};
+
+/** Sets a port; returns what puts the one before back (a test's stand-in must not outlive it). */
+function register<K extends keyof typeof ports>(port: K, p: (typeof ports)[K]): () => void {
+  const before = ports[port];
+  ports[port] = p;
+  return () => {
+    ports[port] = before;
+  };
+}
 
 /** Registered once by the care module. */
-export function registerCareDaySummary(p: SummaryProvider): void {
-  summary = p;
-}
+export const registerCareDaySummary = (p: SummaryProvider) => register('summary', p);
 
 /** The care log of a stay's business day (`yyyy-MM-dd`), for a report card's summary (empty until care registers). */
 export function careDaySummary(db: DbOrTx, boardingId: string, day: string): Promise<CareDaySummary> {
-  return summary(db, boardingId, day);
+  return ports.summary(db, boardingId, day);
 }
 
 /** Registered once by the report-cards module. */
-export function registerRunCardIncidents(p: IncidentProvider): void {
-  incidents = p;
-}
+export const registerRunCardIncidents = (p: IncidentProvider) => register('incidents', p);
 
 /** A stay's incidents, oldest first, for its run card. */
 export function runCardIncidents(db: DbOrTx, boardingId: string): Promise<RunCardIncident[]> {
-  return incidents(db, boardingId);
+  return ports.incidents(db, boardingId);
 }
 
 /** Registered once by the report-cards module. */
-export function registerReportCardStatus(p: ReportCardStatusProvider): void {
-  reportCards = p;
-}
+export const registerReportCardStatus = (p: ReportCardStatusProvider) => register('reportCards', p);
 
 /** Of these stays, the ones that have a report card for the business day (`yyyy-MM-dd`). */
 export function stayIdsWithReportCard(db: DbOrTx, boardingIds: readonly string[], day: string): Promise<Set<string>> {
-  return reportCards(db, boardingIds, day);
+  return ports.reportCards(db, boardingIds, day);
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { pets, vaccinations } from '../../db/schema/index.ts';
 import { DAY, EVENING, MORNING, NOON, useCareTest } from '../../../test/care-kit.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
@@ -12,10 +12,7 @@ import { registerRunCardIncidents } from './care-ports.service.ts';
 const k = useCareTest();
 const { t, call, at, setInstructions, record, staff, customer, db } = k;
 
-afterEach(() => {
-  t.clock.set(null);
-  registerRunCardIncidents(async () => []);
-});
+afterEach(() => t.clock.set(null));
 
 /** A pet with an overdue and a current vaccination and the kit's instructions, boarded for `days` at the clock. */
 let phones = 0;
@@ -95,8 +92,11 @@ describe('a stay’s run card (JSON)', () => {
   it('shows the pet, phones, warnings, vaccinations with their due dates (overdue marked) and incidents', async () => {
     at('08:00');
     const s = await stay('Mithu');
-    registerRunCardIncidents(async (_db, id) =>
-      id === s.boardingId ? [{ at: '2026-11-28T04:00:00.000Z', kind: 'injury', summary: 'Scratched paw' }] : [],
+    // A stand-in for the report-cards module's incidents, given back after the test (files share loaded modules).
+    onTestFinished(
+      registerRunCardIncidents(async (_db, id) =>
+        id === s.boardingId ? [{ at: '2026-11-28T04:00:00.000Z', kind: 'injury', summary: 'Scratched paw' }] : [],
+      ),
     );
     const c = await card(s.boardingId);
     expect(c.pet).toMatchObject({ name: 'Mithu', breed: 'Labrador', sex: 'Female', age: '3 years', photo: null });

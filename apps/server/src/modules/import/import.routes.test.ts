@@ -201,7 +201,7 @@ describe('runs', () => {
       ['import.finish', admin.id],
     ]);
     expect(rows[1]!.data.after).toMatchObject({ mode: 'dry-run', status: 'done', read: run.documents });
-  }, 60_000);
+  }, 120_000);
 
   it('then imports: the records are written, the report says so, and the Markdown report downloads', async () => {
     const res = await start(t, admin, uploadId, 'import');
@@ -222,7 +222,7 @@ describe('runs', () => {
     expect(md.body).toContain('- Export: `export.zip`');
     expect(md.body).toContain('mongodump');
     expect(md.body).toMatch(new RegExp(`\\| pets \\| pawshub/pets\\.bson \\| ${counts.pets} \\| ${counts.pets} \\|`));
-  }, 60_000);
+  }, 120_000);
 
   it('pages the problems of a collection from the stored report', async () => {
     const run = await finished(t, admin, dryRunId);
@@ -371,7 +371,7 @@ describe('progress pushed to the page', () => {
     } finally {
       await t.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it.skipIf(!process.env.DATABASE_URL)(
     'PostgreSQL: a stream follows a run of another instance from its saved progress, to its end',

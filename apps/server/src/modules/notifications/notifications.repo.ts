@@ -114,6 +114,34 @@ export async function findById(db: DbOrTx, id: string): Promise<NotificationRow 
 
 // ---- the outbox worker's side (jobs/outbox.ts, through the service) ----
 
+export interface OutboxBacklog {
+  /** Messages not sent yet that will still be tried (queued, or being sent). */
+  pending: number;
+  /** When the oldest of them was queued (null: none pending). */
+  oldestPendingAt: Date | null;
+  /** Messages the worker gave up on (staff may retry them). */
+  failed: number;
+}
+
+/**
+ * The outbox's backlog for monitoring (/api/health, /metrics): one statement over the rows of those three states,
+ * found through `notifications_due_idx` (status first), so its cost follows the backlog, not the sent history.
+ */
+export async function backlog(db: DbOrTx): Promise<OutboxBacklog> {
+  const [row] = await db
+    .select({
+      pending: sql<string>`count(*) filter (where ${notifications.status} in ('queued', 'sending'))`,
+      oldest: sql<
+        string | Date | null
+      >`min(${notifications.createdAt}) filter (where ${notifications.status} in ('queued', 'sending'))`,
+      failed: sql<string>`count(*) filter (where ${notifications.status} = 'failed')`,
+    })
+    .from(notifications)
+    .where(inArray(notifications.status, ['queued', 'sending', 'failed']));
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return { pending: Number(row?.pending ?? 0), oldestPendingAt: oldest, failed: Number(row?.failed ?? 0) };
+}
+
 const due = (now: Date) => and(inArray(notifications.status, ['queued', 'sending']), lte(notifications.nextAttemptAt, now));
 
 /**

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { raiseStaffNotification } from '../staff-notifications/staff-notifications.service.ts';
 import {
+  backlog,
   claimDue,
   findById,
   findByRefDate,
@@ -18,7 +19,7 @@ import {
   rewriteUnsent,
 } from './notifications.repo.ts';
 
-export type { NotificationRow } from './notifications.repo.ts';
+export type { NotificationRow, OutboxBacklog } from './notifications.repo.ts';
 
 /**
  * A message the outbox gave up on: recorded `failed` and, in the same transaction, a staff notification (once per
@@ -46,7 +47,7 @@ async function markFailed(db: DbOrTx, id: string, f: { final: boolean; reason: s
 }
 
 /** For the outbox worker (jobs/outbox.ts), which decides when and how often to try. */
-export const outbox = { claimDue, markSent, markAttemptFailed: markFailed };
+export const outbox = { claimDue, markSent, markAttemptFailed: markFailed, backlog };
 
 export interface OutgoingEmail {
   /** Unique per message: sending the same thing twice does not queue twice. */

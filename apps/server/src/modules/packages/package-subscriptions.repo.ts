@@ -137,6 +137,15 @@ export async function packagePetOfBoardingAnyState(db: DbOrTx, boardingId: strin
   return pet && { pet };
 }
 
+/** The package pets of these stays, in any state (a stay is one package pet's). */
+export async function packagePetsOfBoardingsAnyState(db: DbOrTx, boardingIds: readonly string[]): Promise<PackagePetRow[]> {
+  if (boardingIds.length === 0) return [];
+  return db
+    .select()
+    .from(packagePets)
+    .where(inArray(packagePets.boardingId, [...boardingIds]));
+}
+
 /** A waiting pet is boarded: its stay and its day 1. */
 export async function setPetBoarded(db: DbOrTx, id: string, boardingId: string, startDate: string): Promise<PackagePetRow> {
   const [row] = await db

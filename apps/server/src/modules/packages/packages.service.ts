@@ -21,6 +21,7 @@ import {
   type PackageRow,
   packageById,
   packagePetOfBoardingAnyState,
+  packagePetsOfBoardingsAnyState,
   removePets,
   setPackageStatus,
 } from './package-subscriptions.repo.ts';
@@ -252,4 +253,16 @@ export async function packagePetDeboarded(
 export async function packageCoverOfStay(db: DbOrTx, boardingId: string): Promise<{ daysCharged: number } | undefined> {
   const found = await packagePetOfBoardingAnyState(db, boardingId);
   return found && { daysCharged: found.pet.daysCharged };
+}
+
+/** packageCoverOfStay of several stays at once, by boarding id (the Deboard list's dues). */
+export async function packageCoversOfStays(
+  db: DbOrTx,
+  boardingIds: readonly string[],
+): Promise<Map<string, { daysCharged: number }>> {
+  const out = new Map<string, { daysCharged: number }>();
+  for (const pet of await packagePetsOfBoardingsAnyState(db, boardingIds)) {
+    if (pet.boardingId && !out.has(pet.boardingId)) out.set(pet.boardingId, { daysCharged: pet.daysCharged });
+  }
+  return out;
 }

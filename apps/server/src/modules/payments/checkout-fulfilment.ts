@@ -43,9 +43,17 @@ export type CheckoutFulfiller = (ctx: AppContext, tx: DbOrTx, order: CheckoutOrd
 
 const fulfillers = new Map<CheckoutPurpose, CheckoutFulfiller>();
 
-/** Registers the fulfiller of a purpose (once, at module load of the module that sells it). */
-export function registerCheckoutFulfiller(purpose: CheckoutPurpose, fulfiller: CheckoutFulfiller): void {
+/**
+ * Registers the fulfiller of a purpose (once, at module load of the module that sells it). Returns what puts the
+ * one before back: a test's stand-in must not outlive its test (test files share loaded modules).
+ */
+export function registerCheckoutFulfiller(purpose: CheckoutPurpose, fulfiller: CheckoutFulfiller): () => void {
+  const before = fulfillers.get(purpose);
   fulfillers.set(purpose, fulfiller);
+  return () => {
+    if (before) fulfillers.set(purpose, before);
+    else fulfillers.delete(purpose);
+  };
 }
 
 export function checkoutFulfiller(purpose: CheckoutPurpose): CheckoutFulfiller | undefined {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { accountRows, checkoutOrderRow, staffNoticesOfOwner, walletKit } from '../../../test/wallet-kit.ts';
 import { createCheckoutOrder, registerCheckoutFulfiller } from './checkout-orders.service.ts';
@@ -45,20 +45,22 @@ describe(`checkout orders at the same time (${process.env.DATABASE_URL ? 'Postgr
 
   it('the once-guard, not the unique payment id: a fulfiller whose rows name no provider payment still runs once (8 rounds)', async () => {
     // A stand-in fulfiller (this file's registry) writing a row the unique payment id does not guard.
-    registerCheckoutFulfiller('subscription', async (ctx, tx, order, paid) => {
-      const row = (await recordPayment(tx, {
-        ownerId: order.ownerId,
-        account: 'wallet',
-        for: {},
-        amountPaise: paid.amountPaise,
-        method: 'card',
-        via: paid.via,
-        note: 'stand-in purchase',
-        tz: ctx.config.tz,
-        now: paid.now,
-      }))!;
-      return { paymentId: row.id, result: { standIn: row.id } };
-    });
+    onTestFinished(
+      registerCheckoutFulfiller('subscription', async (ctx, tx, order, paid) => {
+        const row = (await recordPayment(tx, {
+          ownerId: order.ownerId,
+          account: 'wallet',
+          for: {},
+          amountPaise: paid.amountPaise,
+          method: 'card',
+          via: paid.via,
+          note: 'stand-in purchase',
+          tz: ctx.config.tz,
+          now: paid.now,
+        }))!;
+        return { paymentId: row.id, result: { standIn: row.id } };
+      }),
+    );
     for (let round = 0; round < 8; round++) {
       const c = await k.customer();
       const order = await createCheckoutOrder(t.app.appContext, {

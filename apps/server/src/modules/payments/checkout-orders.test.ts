@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES as M } from '@pawdesk/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { rowCount } from '../../../test/payments-fixtures.ts';
 import { accountRows, checkoutOrderRow, staffNoticesOfOwner, walletKit } from '../../../test/wallet-kit.ts';
@@ -159,18 +159,20 @@ describe('verification, exactly once', () => {
 
   it('a fulfiller that throws (the purchase cannot be made) writes nothing, and the money is held as unapplied with a staff notification', async () => {
     // A stand-in for the subscriptions module's fulfiller (this test file's own registry): it writes, then refuses.
-    registerCheckoutFulfiller('subscription', async (ctx, tx, order, paid) => {
-      await recordPayment(tx, {
-        ownerId: order.ownerId,
-        account: 'wallet',
-        for: {},
-        amountPaise: 100,
-        method: 'cash',
-        tz: ctx.config.tz,
-        now: paid.now,
-      });
-      throw badRequest('Invalid plan selected');
-    });
+    onTestFinished(
+      registerCheckoutFulfiller('subscription', async (ctx, tx, order, paid) => {
+        await recordPayment(tx, {
+          ownerId: order.ownerId,
+          account: 'wallet',
+          for: {},
+          amountPaise: 100,
+          method: 'cash',
+          tz: ctx.config.tz,
+          now: paid.now,
+        });
+        throw badRequest('Invalid plan selected');
+      }),
+    );
     const c = await k.customer();
     const order = await createCheckoutOrder(t.app.appContext, {
       purpose: 'subscription',

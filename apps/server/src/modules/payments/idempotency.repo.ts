@@ -18,6 +18,11 @@ export async function findKey(db: DbOrTx, r: KeyRef): Promise<IdempotencyRow | u
   return row;
 }
 
+export async function findKeyById(db: DbOrTx, id: string): Promise<IdempotencyRow | undefined> {
+  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.id, id)).limit(1);
+  return row;
+}
+
 /**
  * Takes the key inside the caller's transaction. The unique index (user, route, key) makes a concurrent claim of
  * the same key wait until this transaction ends: it then claims nothing (undefined) when this one committed.

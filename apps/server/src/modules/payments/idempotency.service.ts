@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { conflict } from '../../lib/errors.ts';
 import { entriesByIds, type LedgerRow } from './payments.service.ts';
+import { toLedgerPayment } from './subjects.ts';
 import { currentScope } from './idempotency-scope.service.ts';
 import {
   addLedgerRows,
@@ -14,6 +15,7 @@ import {
   type IdempotencyRow,
   type KeyRef,
   storeAnswer,
+  findKeyById,
 } from './idempotency.repo.ts';
 
 /**
@@ -31,6 +33,13 @@ export const IDEMPOTENCY_HEADER = IDEMPOTENCY_HEADER_NAME.toLowerCase();
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a repeat waits for the first request's answer to be stored. */
 export const ANSWER_WAIT_MS = 5000;
+/**
+ * A key claimed this long ago (by the business clock) and still without an answer: its request committed and then
+ * died before answering (the server was killed or crashed in between). A repeat then gets the answer 'done, answer
+ * lost' (409 answerLost with the ledger rows the request wrote), stored as the key's answer, instead of 'still being
+ * processed' until the key expires. Requests store their answer within moments of committing; this is far beyond.
+ */
+export const ANSWER_LOST_AFTER_MS = 30_000;
 const POLL_MS = 50;
 
 /**
@@ -156,9 +165,23 @@ async function replayOf(db: DbOrTx, row: IdempotencyRow): Promise<StoredAnswer> 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * The answer of a key whose request committed and died before answering (ANSWER_LOST_AFTER_MS): 409 answerLost with
+ * the ledger rows it wrote (`payments`), stored as the key's answer so every repeat gets the same. An answer the
+ * request itself stored meanwhile (it was only slow) wins.
+ */
+async function lostAnswer(db: DbOrTx, row: IdempotencyRow): Promise<StoredAnswer> {
+  const rows = await entriesByIds(db, row.ledgerRowIds ?? []);
+  const body = { success: false, message: IDEMPOTENCY_MESSAGES.answerLost, payments: rows.map(toLedgerPayment) };
+  await storeAnswer(db, row.id, 409, body);
+  const stored = await findKeyById(db, row.id);
+  return replayOf(db, stored?.statusCode != null ? stored : { ...row, statusCode: 409, response: body });
+}
+
+/**
  * What an earlier request with this key answers: null when there is none (or it expired: then it is deleted), its
  * stored answer (waiting up to ANSWER_WAIT_MS for the answer of a request that has committed but not answered yet),
- * 409 when the key was used with a different request or its request is still being processed.
+ * 409 when the key was used with a different request or its request is still being processed, and 409 answerLost
+ * when its request committed long ago and never answered (it died in between: lostAnswer).
  */
 export async function earlierAnswer(ctx: AppContext, ref: KeyRef, hash: string): Promise<StoredAnswer | null> {
   const deadline = Date.now() + ANSWER_WAIT_MS;
@@ -172,6 +195,7 @@ export async function earlierAnswer(ctx: AppContext, ref: KeyRef, hash: string):
     }
     if (row.requestHash !== hash) throw conflict(IDEMPOTENCY_MESSAGES.otherRequest);
     if (row.statusCode !== null) return replayOf(ctx.db, row);
+    if (ctx.clock.now().getTime() - row.createdAt.getTime() >= ANSWER_LOST_AFTER_MS) return lostAnswer(ctx.db, row);
     if (Date.now() >= deadline) throw conflict(IDEMPOTENCY_MESSAGES.processing);
     await sleep(POLL_MS);
   }

@@ -11,7 +11,7 @@ import { idempotencyKeys, inventoryItems, visits } from '../../db/schema/index.t
 import { startOutboxWorker } from '../../jobs/outbox.ts';
 import { ProviderError } from './providers/errors.ts';
 import { OfflineProvider } from './providers/offline.ts';
-import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_MESSAGES as M } from './idempotency.service.ts';
+import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_MESSAGES as M, requestHash } from './idempotency.service.ts';
 
 const { t, staff, types, db } = useVisitTest();
 
@@ -342,5 +342,55 @@ describe('without the header, or with a bad one', () => {
     const p = await pet();
     const res = await post('/visit/addveterinaryvisit', vetVisit(p.id), { key: ` !~${'k'.repeat(252)}` });
     expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('the request hash: what makes two requests with one key the same request', () => {
+  const hash = (body: unknown, params: unknown = {}, query: unknown = {}) => requestHash({ body, params, query });
+  const sale = {
+    ownerId: 'o1',
+    items: [
+      { itemId: 'a', quantity: 2 },
+      { itemId: 'b', quantity: 1 },
+    ],
+    details: { selectedPayment: 'cash', finalPrice: 500 },
+  };
+
+  it('the order of fields does not matter, at any depth, inside lists too; a field left undefined is no field', () => {
+    const reordered = {
+      details: { finalPrice: 500, selectedPayment: 'cash' },
+      items: [
+        { quantity: 2, itemId: 'a' },
+        { quantity: 1, itemId: 'b', note: undefined },
+      ],
+      ownerId: 'o1',
+      petId: undefined,
+    };
+    expect(hash(reordered)).toBe(hash(sale));
+    // Many fields, in reverse order (a sort that only looked at one side of the comparison would not settle them).
+    const wide = Object.fromEntries('qwertyuiopasdfghjklzxcvbnm'.split('').map((k, i) => [k, i]));
+    expect(hash(Object.fromEntries(Object.entries(wide).reverse()))).toBe(hash(wide));
+  });
+
+  it('a different list is a different request: another value, another order, one more or one less', () => {
+    const base = hash(sale);
+    const withItems = (items: unknown[]) => hash({ ...sale, items });
+    expect(withItems([{ itemId: 'a', quantity: 3 }, sale.items[1]])).not.toBe(base);
+    expect(withItems([sale.items[1], sale.items[0]])).not.toBe(base);
+    expect(withItems([sale.items[0]])).not.toBe(base);
+    expect(withItems([...sale.items, { itemId: 'c', quantity: 1 }])).not.toBe(base);
+    expect(hash({ petIds: ['p1', 'p2'] })).not.toBe(hash({ petIds: ['p1p2'] }));
+    // The separator between values: without it [1, 23] and [12, 3] would read the same.
+    expect(hash({ quantities: [1, 23] })).not.toBe(hash({ quantities: [12, 3] }));
+    expect(hash({ petIds: ['p1', 'p2'] })).not.toBe(hash({ petIds: { 0: 'p1', 1: 'p2' } }));
+    expect(hash({ petIds: [null] })).toBe(hash({ petIds: [undefined] }));
+    expect(hash({ petIds: [null] })).not.toBe(hash({ petIds: [] }));
+  });
+
+  it('the path and the query are part of the request; absent ones are empty', () => {
+    expect(hash(sale, { id: 'v1' })).not.toBe(hash(sale, { id: 'v2' }));
+    expect(hash(sale, {}, { force: '1' })).not.toBe(hash(sale));
+    expect(requestHash({ body: sale, params: undefined, query: undefined })).toBe(hash(sale));
+    expect(requestHash({ body: undefined, params: {}, query: {} })).toBe(hash(null));
   });
 });

@@ -12,6 +12,7 @@ import {
   providerEventsOf,
 } from '../../../test/payments-fixtures.ts';
 import { sendPaymentLink } from './payment-links.service.ts';
+import { insertEvent } from './provider-events.repo.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import { offlineSecrets } from './providers/offline.ts';
 
@@ -241,5 +242,44 @@ describe('POST /payments/webhook', () => {
   it('a body that is not JSON is a 400', async () => {
     const res = await webhook('{not json');
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('provider_events: what one event id keeps when it is delivered more than once', () => {
+  const keep = (eventId: string, outcome: string, ledgerRowId: string | null = null) =>
+    insertEvent(t.database.db, {
+      provider: 'razorpay',
+      eventId,
+      type: 'payment.captured',
+      rawBody: '{}',
+      signatureVerified: true,
+      receivedAt: new Date('2026-12-07T10:00:00Z'),
+      outcome,
+      detail: outcome === 'failed' ? 'database unreachable' : null,
+      ledgerRowId,
+    });
+  const kept = async (eventId: string) =>
+    (await providerEventsOf(t.database.db, eventId)).map((e) => [e.outcome, e.detail, e.ledgerRowId]);
+
+  it('the delivery that did the work wins over one that found it done, whichever is kept first', async () => {
+    const { pending } = await visitToPay(t.database.db, { pricePaise: 50000, pending: { method: 'card' } });
+    const row = pending!.id;
+    await keep('evt_RaceDupFirst01', 'duplicate', row);
+    await keep('evt_RaceDupFirst01', 'processed', row);
+    await keep('evt_RaceProcFirst1', 'processed', row);
+    await keep('evt_RaceProcFirst1', 'duplicate', row);
+    await keep('evt_RaceProcFirst1', 'failed');
+    expect(await kept('evt_RaceDupFirst01')).toEqual([['processed', null, row]]);
+    expect(await kept('evt_RaceProcFirst1')).toEqual([['processed', null, row]]);
+  });
+
+  it('a retry after a failed attempt keeps what the retry made of it; a failure never hides a duplicate', async () => {
+    await keep('evt_FailedThenOk01', 'failed');
+    expect(await kept('evt_FailedThenOk01')).toEqual([['failed', 'database unreachable', null]]);
+    await keep('evt_FailedThenOk01', 'ignored');
+    expect(await kept('evt_FailedThenOk01')).toEqual([['ignored', null, null]]);
+    await keep('evt_DupThenFail001', 'duplicate');
+    await keep('evt_DupThenFail001', 'failed');
+    expect(await kept('evt_DupThenFail001')).toEqual([['duplicate', null, null]]);
   });
 });

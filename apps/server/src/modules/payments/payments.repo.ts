@@ -246,6 +246,48 @@ export async function accountEntries(db: DbOrTx, subject: Partial<Record<Subject
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
+/**
+ * accountEntries of several subjects at once, in two queries whatever their number: the i-th answer is what
+ * accountEntries(subjects[i]) answers (the Deboard list reads every stay's account this way).
+ */
+export async function accountEntriesOfMany(
+  db: DbOrTx,
+  subjects: readonly Partial<Record<SubjectKey, string>>[],
+): Promise<LedgerRow[][]> {
+  const keys = Object.keys(SUBJECT_COLUMNS) as SubjectKey[];
+  const conds = keys.flatMap((k) => {
+    const ids = [...new Set(subjects.flatMap((s) => (s[k] ? [s[k]!] : [])))];
+    return ids.length ? [inArray(SUBJECT_COLUMNS[k], ids)] : [];
+  });
+  if (conds.length === 0) return subjects.map(() => []);
+  const of = (s: Partial<Record<SubjectKey, string>>, e: LedgerRow) => keys.some((k) => s[k] && e[k] === s[k]);
+  const first = await db
+    .select()
+    .from(payments)
+    .where(and(or(...conds), eq(payments.account, 'sale')));
+  const firsts = subjects.map((s) => first.filter((e) => of(s, e)));
+  const idsOf = (rows: LedgerRow[], k: 'visitId' | 'boardingId') => new Set(rows.flatMap((e) => (e[k] ? [e[k]!] : [])));
+  const visitIds = [...new Set(firsts.flatMap((f) => [...idsOf(f, 'visitId')]))];
+  const boardingIds = [...new Set(firsts.flatMap((f) => [...idsOf(f, 'boardingId')]))];
+  const more: SQL[] = [];
+  if (visitIds.length) more.push(inArray(payments.visitId, visitIds));
+  if (boardingIds.length) more.push(inArray(payments.boardingId, boardingIds));
+  const all = more.length
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(or(...conds, ...more), eq(payments.account, 'sale')))
+    : first;
+  return subjects.map((s, i) => {
+    const v = idsOf(firsts[i]!, 'visitId');
+    const b = idsOf(firsts[i]!, 'boardingId');
+    const rows = all.filter(
+      (e) => of(s, e) || (e.visitId !== null && v.has(e.visitId)) || (e.boardingId !== null && b.has(e.boardingId)),
+    );
+    return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
+  });
+}
+
 /** The payment recorded for a provider order: a completed one first, else the oldest of any status. */
 export async function entryByProviderOrderId(db: DbOrTx, orderId: string): Promise<LedgerRow | undefined> {
   const [row] = await db
@@ -326,20 +368,28 @@ export async function chargesBetween(db: DbOrTx, from: Date, to: Date) {
     .where(and(completedBetween(from, to), eq(payments.kind, 'charge')));
 }
 
-/** One group of the Today board's chart: a business day, the visit (or the kind of sale without one), the sum. */
+/** One group of the Today board's chart: a business day, the visit's purpose (or the kind of sale without one), the sum. */
 export interface ChargeDayRow {
   day: string;
-  visitId: string | null;
+  /** The purpose of the visit charged (null for a sale without a visit). */
+  purpose: string | null;
   /** The sale without a visit: 'package_day', 'boarding', 'prescription', 'subscription' or 'appointment'. */
   other: string | null;
   paise: number;
 }
 
 /**
- * Completed charges with paid_at in [from, to), summed per business day (in `tz`) and visit (or kind of sale without
- * a visit), in one grouped query: the Today board's 30-day chart (the visits module names each visit's purpose).
+ * Completed charges with paid_at in [from, to), summed per business day (in `tz`) and the purpose of their visit (or
+ * kind of sale without a visit), in one grouped query: the Today board's 30-day chart. `purposeOf` is the visits
+ * module's lookup of a visit's purpose by id (a SQL expression), so the groups are a few per day, not one per visit.
  */
-export async function chargesByDay(db: DbOrTx, from: Date, to: Date, tz: string): Promise<ChargeDayRow[]> {
+export async function chargesByDay(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+  tz: string,
+  purposeOf: (visitId: SQL) => SQL<string | null>,
+): Promise<ChargeDayRow[]> {
   const day = sql<string>`((${payments.paidAt} at time zone ${tz})::date)::text`;
   const other = sql<string | null>`case
     when ${payments.chargeFor} = 'package_day' or (${payments.packageId} is not null and ${payments.visitId} is null) then 'package_day'
@@ -348,9 +398,10 @@ export async function chargesByDay(db: DbOrTx, from: Date, to: Date, tz: string)
     when ${payments.prescriptionId} is not null then 'prescription'
     when ${payments.subscriptionId} is not null then 'subscription'
     else 'appointment' end`;
-  const visitId = sql<string | null>`case when ${payments.chargeFor} = 'package_day' then null else ${payments.visitId} end`;
+  const purpose = sql<string | null>`case when ${payments.chargeFor} = 'package_day' or ${payments.visitId} is null then null
+    else ${purposeOf(sql`${payments.visitId}`)} end`;
   const rows = await db
-    .select({ day, visitId, other, paise: sql<string>`sum(${payments.amountPaise})` })
+    .select({ day, purpose, other, paise: sql<string>`sum(${payments.amountPaise})` })
     .from(payments)
     .where(and(completedBetween(from, to), eq(payments.kind, 'charge')))
     .groupBy(sql`1`, sql`2`, sql`3`);

@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   accountEntries,
+  accountEntriesOfMany,
   entriesFor,
   insertEntry,
   type LedgerRow,
@@ -425,6 +426,14 @@ export function latestPayment(entries: readonly LedgerRow[]): LedgerRow | undefi
 export async function accountOf(db: DbOrTx, subject: Subject): Promise<{ entries: LedgerRow[]; balance: Balance }> {
   const entries = await accountEntries(db, subject);
   return { entries, balance: ledgerBalance(entries) };
+}
+
+/** accountOf of several subjects at once (two queries in all), in their order. */
+export async function accountsOf(
+  db: DbOrTx,
+  subjects: readonly Subject[],
+): Promise<{ entries: LedgerRow[]; balance: Balance }[]> {
+  return (await accountEntriesOfMany(db, subjects)).map((entries) => ({ entries, balance: ledgerBalance(entries) }));
 }
 
 /** The account's payments still pending (a card checkout, a payment link sent), oldest first. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { providerEvents } from '../../db/schema/index.ts';
 
@@ -14,9 +14,26 @@ export async function eventById(db: DbOrTx, provider: string, eventId: string): 
   return row;
 }
 
-/** Keeps the event once (a redelivery of the same event id keeps the first). */
+/**
+ * Keeps the event once per event id. A later delivery of the same event replaces what was kept only when it says
+ * more: after a `failed` attempt, what the retry made of it; over a `duplicate`, the outcome of the delivery that did
+ * the work. (The same event delivered to two instances at once: both pass the "seen?" check, one records the payment
+ * and the other finds it recorded, and either may reach this insert first; the row must say `processed`.)
+ */
 export async function insertEvent(db: DbOrTx, values: NewProviderEventRow): Promise<void> {
-  await db.insert(providerEvents).values(values).onConflictDoNothing();
+  await db
+    .insert(providerEvents)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [providerEvents.provider, providerEvents.eventId],
+      set: {
+        outcome: sql`excluded.outcome`,
+        detail: sql`excluded.detail`,
+        ledgerRowId: sql`excluded.ledger_row_id`,
+      },
+      setWhere: sql`${providerEvents.outcome} = 'failed'
+        or (${providerEvents.outcome} = 'duplicate' and excluded.outcome not in ('duplicate', 'failed'))`,
+    });
 }
 
 /** Every event, oldest first (reconciliation with the provider's settlement report). */

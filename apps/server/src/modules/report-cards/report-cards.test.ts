@@ -1,6 +1,6 @@
 import { CONTROL_CHARS_MESSAGE, INCIDENT_MESSAGES, MEDIA_MESSAGES, REPORT_CARD_MESSAGES } from '@pawdesk/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, boardings, notifications, ownerNotifications } from '../../db/schema/index.ts';
 import { useDeboardTest } from '../../../test/deboard-kit.ts';
 import { makeOwner, makePet } from '../../../test/factories.ts';
@@ -16,12 +16,15 @@ const V = '/api/v1';
 
 // The care module registers the real day summary (merged separately); this stands in for it, so the test shows the
 // card's summary comes from careDaySummary for the card's stay and day.
+let restoreSummary: () => void = () => {};
 beforeAll(() => {
-  registerCareDaySummary(async (_db, boardingId, day) => ({
+  restoreSummary = registerCareDaySummary(async (_db, boardingId, day) => ({
     entries: [],
     text: `Care log of ${boardingId} on ${day}: ate all of breakfast.`,
   }));
 });
+// The next file in this worker shares the care module: it gets the real summary back.
+afterAll(() => restoreSummary());
 afterEach(() => t.clock.set(null));
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | undefined, payload?: unknown) =>

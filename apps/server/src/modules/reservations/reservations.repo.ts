@@ -27,6 +27,15 @@ export async function reservationById(db: DbOrTx, id: string, lock = false): Pro
 }
 
 /** Moves a reservation from one of `from` to its next state; undefined when it is no longer in one of them. */
+/** The reservations of these ids (those that exist), in one query. */
+export async function reservationsByIds(db: DbOrTx, ids: readonly string[]): Promise<ReservationRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(reservations)
+    .where(inArray(reservations.id, [...new Set(ids)]));
+}
+
 export async function updateReservation(
   tx: DbOrTx,
   id: string,

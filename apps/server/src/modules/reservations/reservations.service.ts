@@ -422,6 +422,9 @@ export async function reservationView(db: DbOrTx, row: ReservationRow): Promise<
   return (await reservationViews(db, [row]))[0]!;
 }
 
+/** The reservations of these ids that exist (one query; the appointments list shows each stay's dates). */
+export { reservationsByIds } from './reservations.repo.ts';
+
 /** The reservation or 404. */
 export async function requireReservation(db: DbOrTx, id: string, lock = false): Promise<ReservationRow> {
   const row = await reservationById(db, id, lock);

@@ -7,7 +7,6 @@ import {
   toRupees,
 } from '@pawdesk/shared';
 import { entriesBySubject } from '../payments/payments.service.ts';
-import { stayBillVisitsOf } from '../visits/visit-records.service.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/cursor.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -15,7 +14,8 @@ import { type PetWithOwner, petsWithOwnersByIds } from '../pets/pet-lookups.serv
 import { careWarningsByPet } from '../pets/pet-care-warnings.service.ts';
 import { BOARDING_CODES, visitTypeById } from '../visit-types/visit-types.service.ts';
 import { type BoardedCursor, countBoardedByType, pageBoardingsOfType } from '../boarding/stay-records.service.ts';
-import { loadStay, quoteToApi } from './stay.service.ts';
+import { servicesDueOfStays } from './stay-bill.service.ts';
+import { loadStay, quoteToApi, stayBillDues } from './stay.service.ts';
 
 /** The Deboard screen's reads: a category's boardings (GET /pet/getboardedpetslist) and one stay's details. */
 
@@ -69,12 +69,18 @@ export async function boardedPets(
   });
   // Pawdesk's paged screen shows what each stay's bill owes: a stay in house as of now (its quote: extra days not
   // posted yet count), a finished one from the ledger alone (its stay's and its services' accounts, read in batches).
+  // Both in a fixed number of queries whatever the page's size (stayBillDues: each in-house stay's loadStay due).
   if (q.limit !== undefined) {
-    const finished = boardedPetList.filter((r) => !r.isBoarded).map((r) => r._id);
-    const dues = await finishedBillDues(ctx, finished);
-    for (const r of boardedPetList) {
-      r.due = toRupees(r.isBoarded ? (await loadStay(ctx, ctx.db, r._id)).billDuePaise : (dues.get(r._id) ?? 0));
-    }
+    const finished = pageRows.filter((r) => !r.row.isBoarded).map((r) => r.row.id);
+    const [dues, inHouse] = await Promise.all([
+      finishedBillDues(ctx, finished),
+      stayBillDues(
+        ctx,
+        ctx.db,
+        pageRows.filter((r) => r.row.isBoarded).map((r) => r.row),
+      ),
+    ]);
+    for (const r of boardedPetList) r.due = toRupees((r.isBoarded ? inHouse.get(r._id) : dues.get(r._id)) ?? 0);
   }
   return { success: true as const, boardedPetList, nextCursor };
 }
@@ -83,18 +89,11 @@ export async function boardedPets(
 async function finishedBillDues(ctx: AppContext, boardingIds: string[]): Promise<Map<string, number>> {
   const dues = new Map<string, number>();
   if (boardingIds.length === 0) return dues;
-  const stays = await entriesBySubject(ctx.db, 'boardingId', boardingIds);
-  const services = await stayBillVisitsOf(ctx.db, boardingIds);
-  const serviceEntries = await entriesBySubject(
-    ctx.db,
-    'visitId',
-    services.map((v) => v.id),
-  );
-  for (const id of boardingIds) dues.set(id, ledgerBalance(stays.get(id) ?? []).duePaise);
-  for (const v of services) {
-    const due = ledgerBalance(serviceEntries.get(v.id) ?? []).duePaise;
-    dues.set(v.stayBoardingId!, (dues.get(v.stayBoardingId!) ?? 0) + due);
-  }
+  const [stays, services] = await Promise.all([
+    entriesBySubject(ctx.db, 'boardingId', boardingIds),
+    servicesDueOfStays(ctx.db, boardingIds),
+  ]);
+  for (const id of boardingIds) dues.set(id, ledgerBalance(stays.get(id) ?? []).duePaise + (services.get(id) ?? 0));
   return dues;
 }
 

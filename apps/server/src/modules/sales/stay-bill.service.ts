@@ -8,7 +8,7 @@ import {
   onSaleMoney,
   provideStayBillDue,
 } from '../payments/payments.service.ts';
-import { stayBillVisits } from '../visits/visit-records.service.ts';
+import { stayBillVisits, stayBillVisitsOf } from '../visits/visit-records.service.ts';
 
 /**
  * Services during a stay (issue 18, docs/decisions.md "Services during a stay: one bill, settled at check-out"). A
@@ -59,6 +59,24 @@ export async function stayServices(db: DbOrTx, boardingId: string): Promise<Stay
 
 /** What the services on the bill owe together. */
 export const servicesDuePaise = (services: readonly StayService[]) => services.reduce((n, s) => n + s.duePaise, 0);
+
+/** servicesDuePaise of several stays' bills at once (two queries), by boarding id; stays without services absent. */
+export async function servicesDueOfStays(db: DbOrTx, boardingIds: readonly string[]): Promise<Map<string, number>> {
+  const dues = new Map<string, number>();
+  if (boardingIds.length === 0) return dues;
+  const services = await stayBillVisitsOf(db, boardingIds);
+  if (services.length === 0) return dues;
+  const entries = await entriesBySubject(
+    db,
+    'visitId',
+    services.map((v) => v.id),
+  );
+  for (const v of services) {
+    const due = ledgerBalance(entries.get(v.id) ?? []).duePaise;
+    dues.set(v.stayBoardingId!, (dues.get(v.stayBoardingId!) ?? 0) + due);
+  }
+  return dues;
+}
 
 /** A service as the deboard quote answers it (rupees). */
 export const serviceToApi = (s: StayService) => ({

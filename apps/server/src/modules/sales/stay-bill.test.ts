@@ -1,15 +1,16 @@
-import { DEBOARD_MESSAGES as M, STAY_BILL_MESSAGES, VISIT_SAVED_MESSAGES, ledgerBalance } from '@pawdesk/shared';
+import { DEBOARD_MESSAGES as M, STAY_BILL_MESSAGES, VISIT_SAVED_MESSAGES, ledgerBalance, toRupees } from '@pawdesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payments, visits } from '../../db/schema/index.ts';
 import { boardingRow, useDeboardTest } from '../../../test/deboard-kit.ts';
 import { ownerRows } from '../../../test/payments-fixtures.ts';
+import { loadStay } from './stay.service.ts';
 
 /**
  * Services during a stay (issue 18): a boarded dog is groomed, treated, sold shop items; each paid at once or added to
  * the stay's bill, then check-out settles the whole bill with one payment (cash, card, or a link with pay later).
  */
-const { t, staff, customer, types, db, post, board, details, deboard, settle } = useDeboardTest();
+const { t, staff, customer, types, db, post, board, subscribed, details, deboard, settle } = useDeboardTest();
 
 afterEach(() => t.clock.set(null));
 
@@ -321,5 +322,35 @@ describe('the Deboard lists', () => {
     expect(left).toMatchObject({ isBoarded: false, due: 1000 + groomingPaise() / 100 });
     const after = await t.call({ method: 'GET', url: '/api/v1/boarding/inhousecounts', token: staff.token });
     expect(after.json().counts.find((c: { _id: string }) => c._id === types.hostel!.id)?.inHouse ?? 0).toBe(before - 1);
+  });
+
+  it("every in-house row's due is its stay's whole bill as loadStay quotes it, read in batches whatever the stay", async () => {
+    const owing = await board('hostel', { days: 1, paymentType: 'payment_after_service' });
+    await groom(owing.petId, 'stay_bill');
+    const paid = await board('hostel', { days: 3 });
+    const part = await board('hostel', { days: 2, paymentType: 'partial_payment', paymentLeft: 700 });
+    const sub = await subscribed('hostel', { daysLeft: 1 });
+    const onPlan = await board('hostel', { days: 3, planId: sub.plan.id }, sub.petId);
+    const care = await board('day_care', { days: 1 });
+    await vet(care.petId, 'stay_bill');
+    // Two days on: extra days (and a subscription's days run out) are in the quotes, not posted yet.
+    t.clock.advanceDays(2);
+    const ours = new Set([owing, paid, part, onPlan, care].map((s) => s.boardingId));
+    const seen: number[] = [];
+    for (const type of [types.hostel!, types.day_care!]) {
+      const list = await t.call({
+        method: 'GET',
+        url: `/api/v1/pet/getboardedpetslist?type=${type.id}&limit=50`,
+        token: staff.token,
+      });
+      expect(list.statusCode).toBe(200);
+      for (const row of list.json().boardedPetList.filter((r: { isBoarded: boolean }) => r.isBoarded)) {
+        const stay = await loadStay(t.app.appContext, db(), row._id);
+        expect(row.due, row._id).toBe(toRupees(stay.billDuePaise));
+        if (ours.has(row._id)) seen.push(row.due);
+      }
+    }
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBeGreaterThan(2);
   });
 });

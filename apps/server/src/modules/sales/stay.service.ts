@@ -12,6 +12,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   accountOf,
+  accountsOf,
+  type Balance,
   type LedgerRow,
   lockLedger,
   pendingPayments,
@@ -19,13 +21,13 @@ import {
   toLedgerPayment,
 } from '../payments/payments.service.ts';
 import { staySettings } from '../site/settings.service.ts';
-import { packageCoverOfStay } from '../packages/packages.service.ts';
+import { packageCoverOfStay, packageCoversOfStays } from '../packages/packages.service.ts';
 import { ownerOfPet } from '../pets/pet-lookups.service.ts';
-import { type StaySubscription, staySubscription } from '../subscriptions/subscription-days.service.ts';
-import { recordExtraDays, type StayVisit, stayVisit } from '../visits/visit-stay.service.ts';
+import { type StaySubscription, staySubscription, staySubscriptions } from '../subscriptions/subscription-days.service.ts';
+import { recordExtraDays, type StayVisit, stayVisit, stayVisits } from '../visits/visit-stay.service.ts';
 import { type VisitTypeRow, visitTypeById } from '../visit-types/visit-types.service.ts';
 import { boardingById, type DeboardRow, setExtraCharged } from '../boarding/stay-records.service.ts';
-import { type StayService, servicesDuePaise, serviceToApi, stayServices } from './stay-bill.service.ts';
+import { type StayService, servicesDueOfStays, servicesDuePaise, serviceToApi, stayServices } from './stay-bill.service.ts';
 
 /**
  * A stay as deboarding sees it: the boarding, its type, visit and subscription, the ledger account (the boarding's
@@ -69,9 +71,30 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
   const cover = await packageCoverOfStay(db, boarding.id);
   if (!type) throw notFound('Boarding');
   const rule: StayRule = await staySettings(db);
+  const quote = quoteOfStay(ctx, { boarding, type, visit, subscription, account, cover, rule });
+  const services = await stayServices(db, boarding.id);
+  const billDuePaise = quote.duePaise + servicesDuePaise(services);
+  return { boarding, ownerId, type, visit, subscription, entries: account.entries, quote, services, billDuePaise };
+}
+
+interface StayParts {
+  boarding: DeboardRow;
+  type: VisitTypeRow;
+  visit: StayVisit | undefined;
+  subscription: StaySubscription | undefined;
+  account: { entries: LedgerRow[]; balance: Balance };
+  cover: { daysCharged: number } | undefined;
+  rule: StayRule;
+}
+
+/** The quote of what a stay owes as of now (a closed stay: as of its exit). */
+function quoteOfStay(
+  ctx: AppContext,
+  { boarding, type, visit, subscription, account, cover, rule }: StayParts,
+): DeboardQuoteNumbers {
   const closed = !boarding.isBoarded && boarding.exitTime;
   const discountPaise = visit?.discountPaise ?? 0;
-  const quote = deboardQuote({
+  return deboardQuote({
     bookedDays: boarding.numberOfDays,
     entryDate: dateInTz(boarding.entryTime, ctx.config.tz),
     today: closed ? dateInTz(boarding.exitTime!, ctx.config.tz) : ctx.clock.today(),
@@ -93,9 +116,48 @@ export async function loadStay(ctx: AppContext, db: DbOrTx, boardingId: string, 
       dayRatePaise: finalPrice(type.pricePaise, discountPaise),
     },
   });
-  const services = await stayServices(db, boarding.id);
-  const billDuePaise = quote.duePaise + servicesDuePaise(services);
-  return { boarding, ownerId, type, visit, subscription, entries: account.entries, quote, services, billDuePaise };
+}
+
+/**
+ * What the bills of these stays owe now (paise, by boarding id): each one's loadStay(…).billDuePaise, read in a
+ * fixed number of queries whatever the number of stays (the Deboard list shows every row's due).
+ */
+export async function stayBillDues(ctx: AppContext, db: DbOrTx, boardings: readonly DeboardRow[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (boardings.length === 0) return out;
+  const typeIds = [...new Set(boardings.map((b) => b.visitTypeId))];
+  const ids = boardings.map((b) => b.id);
+  const [types, visits, subscriptions, accounts, covers, rule, services] = await Promise.all([
+    Promise.all(typeIds.map((id) => visitTypeById(db, id))),
+    stayVisits(
+      db,
+      boardings.flatMap((b) => (b.visitId ? [b.visitId] : [])),
+    ),
+    staySubscriptions(
+      db,
+      boardings.flatMap((b) => (b.subscriptionId ? [b.subscriptionId] : [])),
+    ),
+    accountsOf(db, boardings.map(staySubject)),
+    packageCoversOfStays(db, ids),
+    staySettings(db),
+    servicesDueOfStays(db, ids),
+  ]);
+  const typeOf = new Map(typeIds.map((id, i) => [id, types[i]]));
+  boardings.forEach((boarding, i) => {
+    const type = typeOf.get(boarding.visitTypeId);
+    if (!type) throw notFound('Boarding');
+    const quote = quoteOfStay(ctx, {
+      boarding,
+      type,
+      visit: boarding.visitId ? visits.get(boarding.visitId) : undefined,
+      subscription: boarding.subscriptionId ? subscriptions.get(boarding.subscriptionId) : undefined,
+      account: accounts[i]!,
+      cover: covers.get(boarding.id),
+      rule,
+    });
+    out.set(boarding.id, quote.duePaise + (services.get(boarding.id) ?? 0));
+  });
+  return out;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 
@@ -9,6 +9,14 @@ export type SubscriptionDaysRow = typeof subscriptions.$inferSelect;
 export async function findSubscriptionRow(db: DbOrTx, id: string): Promise<SubscriptionDaysRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
   return row;
+}
+
+export async function findSubscriptionRows(db: DbOrTx, ids: readonly string[]): Promise<SubscriptionDaysRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(subscriptions)
+    .where(inArray(subscriptions.id, [...ids]));
 }
 
 /** days_left − days (never below 0); inactive once it reaches 0. */

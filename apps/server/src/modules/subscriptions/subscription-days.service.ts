@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { planById } from '../visit-types/visit-types.service.ts';
-import { findSubscriptionRow, takeDays } from './subscription-days.repo.ts';
+import { findSubscriptionRow, findSubscriptionRows, type SubscriptionDaysRow, takeDays } from './subscription-days.repo.ts';
 import { writeEnd } from './subscription-purchases.service.ts';
 import { lockSubscription } from './subscription-records.repo.ts';
 import { duesOf } from './subscription-views.service.ts';
@@ -26,17 +26,39 @@ export interface StaySubscription {
 export async function staySubscription(db: DbOrTx, id: string): Promise<StaySubscription | undefined> {
   const row = await findSubscriptionRow(db, id);
   if (!row) return undefined;
-  const [plan, dues] = await Promise.all([planById(db, row.planId), duesOf(db, [row.id])]);
-  return {
-    id: row.id,
-    planName: plan?.name ?? '',
-    daysLeft: row.daysLeft,
-    active: row.active,
-    pricePaise: row.pricePaise,
-    durationDays: row.durationDays,
-    discountPaise: row.discountPaise,
-    amountDuePaise: dues.get(row.id)?.duePaise ?? 0,
-  };
+  return (await staySubscriptionsOf(db, [row])).get(row.id);
+}
+
+/** The subscriptions of several stays at once, by id (the Deboard list's dues). */
+export async function staySubscriptions(db: DbOrTx, ids: readonly string[]): Promise<Map<string, StaySubscription>> {
+  return staySubscriptionsOf(db, await findSubscriptionRows(db, ids));
+}
+
+async function staySubscriptionsOf(db: DbOrTx, rows: readonly SubscriptionDaysRow[]): Promise<Map<string, StaySubscription>> {
+  const out = new Map<string, StaySubscription>();
+  if (rows.length === 0) return out;
+  const planIds = [...new Set(rows.map((r) => r.planId))];
+  const [plans, dues] = await Promise.all([
+    Promise.all(planIds.map((p) => planById(db, p))),
+    duesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const planName = new Map(planIds.map((p, i) => [p, plans[i]?.name ?? '']));
+  for (const row of rows) {
+    out.set(row.id, {
+      id: row.id,
+      planName: planName.get(row.planId) ?? '',
+      daysLeft: row.daysLeft,
+      active: row.active,
+      pricePaise: row.pricePaise,
+      durationDays: row.durationDays,
+      discountPaise: row.discountPaise,
+      amountDuePaise: dues.get(row.id)?.duePaise ?? 0,
+    });
+  }
+  return out;
 }
 
 /**

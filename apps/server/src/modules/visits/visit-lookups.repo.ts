@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { visits } from '../../db/schema/index.ts';
 
@@ -9,6 +9,15 @@ export async function findVisitLabels(db: DbOrTx, ids: readonly string[]) {
     .select({ id: visits.id, purpose: visits.purpose, voidedAt: visits.voidedAt })
     .from(visits)
     .where(sql`${visits.id} = any(${sql.param([...ids])}::varchar[])`);
+}
+
+/**
+ * The purpose of the visit whose id `visitId` gives, as a SQL expression (a lookup by primary key): another module's
+ * grouped query can then group by purpose in the database instead of reading every visit id back (the Today board's
+ * 30-day chart summed ~27,000 charges by visit and looked each visit up: 0.3 s a request at 1,000,000 visits).
+ */
+export function visitPurposeSql(visitId: SQL): SQL<string | null> {
+  return sql<string | null>`(select ${visits.purpose} from ${visits} where ${visits.id} = ${visitId})`;
 }
 
 /** How many visits of these pets were recorded in [from, to), voided ones left out (the customer dashboard). */

@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { countVisitsOfPets, findVisitLabels, findVisitPet } from './visit-lookups.repo.ts';
 
+export { visitPurposeSql } from './visit-lookups.repo.ts';
+
 /** A visit as a list of another module names it: its purpose, and whether it was voided. */
 export interface VisitLabel {
   id: string;

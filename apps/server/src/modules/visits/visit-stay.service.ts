@@ -1,6 +1,6 @@
 import { toRupees } from '@pawdesk/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { findStayVisit, mergeVisitDetails } from './visit-stay.repo.ts';
+import { findStayVisit, findStayVisits, mergeVisitDetails } from './visit-stay.repo.ts';
 
 /** What deboarding reads of a boarding's visit (its final price) and records on it (the extra days charged). */
 
@@ -16,6 +16,11 @@ export interface StayVisit {
 
 export function stayVisit(db: DbOrTx, visitId: string): Promise<StayVisit | undefined> {
   return findStayVisit(db, visitId);
+}
+
+/** The visits of several stays at once, by id (the Deboard list). */
+export async function stayVisits(db: DbOrTx, visitIds: readonly string[]): Promise<Map<string, StayVisit>> {
+  return new Map((await findStayVisits(db, visitIds)).map((v) => [v.id, v]));
 }
 
 /**

@@ -155,9 +155,18 @@ function QuoteThenForm({ visit, onDone }: { visit: VisitRef; onDone: () => void 
  * Cancel & refund (admin): the quote under the refund policy, a reason, and optionally an override of the policy
  * amount; Confirm cancels the sale and records its refund. A refusal keeps the dialog and what was typed.
  */
-export function CancelRefundDialog({ visit, onClose }: { visit: VisitRef | null; onClose: () => void }) {
+export function CancelRefundDialog({
+  visit,
+  onClose,
+  onClosed,
+}: {
+  visit: VisitRef | null;
+  onClose: () => void;
+  /** The dialog has gone (its closing transition is over): the caller puts the focus back (issue 22). */
+  onClosed?: () => void;
+}) {
   return (
-    <Modal opened={visit !== null} onClose={onClose} title="Cancel & refund" centered size="lg">
+    <Modal opened={visit !== null} onClose={onClose} onExitTransitionEnd={onClosed} title="Cancel & refund" centered size="lg">
       {visit ? <QuoteThenForm key={visit._id} visit={visit} onDone={onClose} /> : null}
     </Modal>
   );

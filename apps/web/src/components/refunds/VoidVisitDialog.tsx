@@ -60,9 +60,18 @@ function VoidForm({ visit, onDone }: { visit: VoidTarget; onDone: () => void }) 
 }
 
 /** Void visit (admin): a confirmation with a required reason; a refusal keeps the dialog and the reason typed. */
-export function VoidVisitDialog({ visit, onClose }: { visit: VoidTarget | null; onClose: () => void }) {
+export function VoidVisitDialog({
+  visit,
+  onClose,
+  onClosed,
+}: {
+  visit: VoidTarget | null;
+  onClose: () => void;
+  /** The dialog has gone (its closing transition is over): the caller puts the focus back (issue 22). */
+  onClosed?: () => void;
+}) {
   return (
-    <Modal opened={visit !== null} onClose={onClose} title="Void visit" centered>
+    <Modal opened={visit !== null} onClose={onClose} onExitTransitionEnd={onClosed} title="Void visit" centered>
       {visit ? <VoidForm key={visit._id} visit={visit} onDone={onClose} /> : null}
     </Modal>
   );

@@ -81,7 +81,7 @@ describe('the fixture export, in every format, reads to the same documents', () 
       }
       read[format] = byCollection;
     }
-  }, 60_000);
+  }, 120_000);
 
   it('reads every collection with the fixture’s counts', () => {
     const counts = fixtureCounts(SMALL_FIXTURE);

@@ -181,5 +181,5 @@ describe('kill -9 in the middle of an import, then a rerun', () => {
       await a.close();
       await b.close();
     }
-  }, 240_000);
+  }, 600_000);
 });

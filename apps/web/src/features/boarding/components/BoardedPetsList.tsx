@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '
 import { CareWarningBadges } from '../../../components/CareWarningBadges';
 import { type BoardedPetRow, DEBOARD_MESSAGES as M, formatDate, nameAndPhone } from '@pawdesk/shared';
 import { IconEye, IconListDetails, IconPaw, IconPrinter } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LoadMore } from '../../../components/LoadMore';
 import { PetAvatar } from '../../../components/media/AuthImage';
@@ -27,7 +28,20 @@ export function StatusBadge({ boarded }: { boarded: boolean }) {
   );
 }
 
-function DetailsButton({ row, onOpen }: { row: BoardedPetRow; onOpen: (row: BoardedPetRow) => void }) {
+function DetailsButton({
+  row,
+  onOpen,
+  focus,
+}: {
+  row: BoardedPetRow;
+  onOpen: (row: BoardedPetRow) => void;
+  /** Take the focus (when set, and again when the row moves and the button is made anew). */
+  focus: boolean;
+}) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
       {/* The stay's printable run card (issue 20; a finished stay's card is its history). */}
@@ -42,6 +56,7 @@ function DetailsButton({ row, onOpen }: { row: BoardedPetRow; onOpen: (row: Boar
         Run card
       </Button>
       <Button
+        ref={ref}
         size="xs"
         variant="light"
         leftSection={<IconEye size={14} aria-hidden />}
@@ -71,7 +86,15 @@ export function DueText({ due, label = false }: { due: number | undefined; label
   );
 }
 
-function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: BoardedPetRow) => void }) {
+function RowsTable({
+  rows,
+  onOpen,
+  focusRow,
+}: {
+  rows: BoardedPetRow[];
+  onOpen: (row: BoardedPetRow) => void;
+  focusRow?: string | null;
+}) {
   return (
     <Card withBorder radius="lg" padding={0}>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
@@ -99,7 +122,7 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
                 <DueText due={r.due} />
               </Table.Td>
               <Table.Td ta="right">
-                <DetailsButton row={r} onOpen={onOpen} />
+                <DetailsButton row={r} onOpen={onOpen} focus={focusRow === r._id} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -109,7 +132,15 @@ function RowsTable({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Boar
   );
 }
 
-function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: BoardedPetRow) => void }) {
+function RowCards({
+  rows,
+  onOpen,
+  focusRow,
+}: {
+  rows: BoardedPetRow[];
+  onOpen: (row: BoardedPetRow) => void;
+  focusRow?: string | null;
+}) {
   return (
     <Stack gap="sm">
       {rows.map((r) => (
@@ -135,7 +166,7 @@ function RowCards({ rows, onOpen }: { rows: BoardedPetRow[]; onOpen: (row: Board
             </div>
           </Group>
           <Group justify="flex-end" mt="xs">
-            <DetailsButton row={r} onOpen={onOpen} />
+            <DetailsButton row={r} onOpen={onOpen} focus={focusRow === r._id} />
           </Group>
         </Card>
       ))}
@@ -152,10 +183,17 @@ export function BoardedPetsList({
   category,
   onOpen,
   compact,
+  focusRow = null,
 }: {
   category: BoardingCategory | null;
   onOpen: (row: BoardedPetRow) => void;
   compact: boolean;
+  /**
+   * The boarding whose Show Details gets the focus: the one whose details just closed (issue 22). A pet deboarded
+   * moves to Finished stays, a new button: Mantine's own focus return aimed at the one that went, and left the focus
+   * on the page's body.
+   */
+  focusRow?: string | null;
 }) {
   const list = useBoardedPets(category?._id ?? null);
   if (!category) return <EmptyState title={M.selectCategory} icon={<IconListDetails size={26} />} />;
@@ -188,9 +226,9 @@ export function BoardedPetsList({
           No {category.purpose} pets in house now.
         </Text>
       ) : compact ? (
-        <RowCards rows={part} onOpen={onOpen} />
+        <RowCards rows={part} onOpen={onOpen} focusRow={focusRow} />
       ) : (
-        <RowsTable rows={part} onOpen={onOpen} />
+        <RowsTable rows={part} onOpen={onOpen} focusRow={focusRow} />
       )}
     </Stack>
   );

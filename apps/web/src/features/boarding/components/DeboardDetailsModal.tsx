@@ -25,9 +25,12 @@ export function DeboardDetailsModal({
   boarding,
   onClose,
   onDeboarded,
+  onClosed,
 }: {
   boarding: OpenBoarding | null;
   onClose: () => void;
+  /** The overlay has gone (its closing transition is over): where the focus goes back to (issue 22). */
+  onClosed?: () => void;
   /** The pet left: the deboarding's answer (its receipt, what stays owed). */
   onDeboarded?: (res: DeboardResponse, boarding: OpenBoarding) => void;
 }) {
@@ -50,6 +53,7 @@ export function DeboardDetailsModal({
     <Modal
       opened={boarding !== null}
       onClose={onClose}
+      onExitTransitionEnd={onClosed}
       fullScreen={phone}
       size="lg"
       centered

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { BoardedPetRow, DeboardResponse } from '@pawdesk/shared';
 import { formatINR } from '@pawdesk/shared/money';
 import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useBoardingCategories } from '../api/get-categories';
@@ -27,10 +27,20 @@ export default function DeboardPage() {
   const chosenId = params.get('type');
   const category = categories.data?.find((c) => c._id === chosenId) ?? null;
 
-  const select = (id: string) => setParams({ type: id }, { replace: chosenId !== null });
-  const onOpen = (row: BoardedPetRow) =>
+  // Once the details have closed, the focus goes back to the row's Show Details, wherever the row now is (issue 22).
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const select = (id: string) => {
+    setFocusRow(null);
+    setParams({ type: id }, { replace: chosenId !== null });
+  };
+  const lastOpened = useRef<string | null>(null);
+  const onOpen = (row: BoardedPetRow) => {
+    lastOpened.current = row._id;
+    setFocusRow(null);
     setOpen({ _id: row._id, petName: row.petId.name, purpose: category?.purpose ?? row.boardingType.purpose });
+  };
   const close = useCallback(() => setOpen(null), []);
+  const closed = useCallback(() => setFocusRow(lastOpened.current), []);
 
   const picker = (
     <CategoryPicker
@@ -44,7 +54,7 @@ export default function DeboardPage() {
       counts={counts.data}
     />
   );
-  const list = <BoardedPetsList category={category} onOpen={onOpen} compact={compact} />;
+  const list = <BoardedPetsList category={category} onOpen={onOpen} compact={compact} focusRow={focusRow} />;
 
   return (
     <>
@@ -74,7 +84,12 @@ export default function DeboardPage() {
           <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>{list}</Grid.Col>
         </Grid>
       )}
-      <DeboardDetailsModal boarding={open} onClose={close} onDeboarded={(res, boarding) => setLeft({ res, boarding })} />
+      <DeboardDetailsModal
+        boarding={open}
+        onClose={close}
+        onClosed={closed}
+        onDeboarded={(res, boarding) => setLeft({ res, boarding })}
+      />
     </>
   );
 }

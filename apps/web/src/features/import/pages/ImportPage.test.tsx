@@ -229,7 +229,7 @@ describe('the import screen', () => {
         { uploadId: UPLOAD.uploadId, mode: 'import' },
       ]),
     );
-  });
+  }, 60_000); // the whole flow clicks through four screens: on two loaded cores it outruns the 20 s default
 
   it('says why a run was not started', async () => {
     signInStaff(true);

@@ -46,7 +46,8 @@ function Cell({ type, date, booked, today }: { type: OccupancyType; date: string
 /** Boarding types × days: "booked / capacity" per cell, coloured by how full, full cells marked; today outlined. */
 export function OccupancyGrid({ data }: { data: OccupancyResponse }) {
   return (
-    <div className={classes.scroller} data-testid="occupancy-grid">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the grid scrolls sideways on a phone, so the keyboard scrolls it too
+    <div className={classes.scroller} data-testid="occupancy-grid" role="region" aria-label="Occupancy grid" tabIndex={0}>
       <table className={classes.grid} aria-label="Occupancy by boarding type and day">
         <thead>
           <tr>

@@ -3,6 +3,7 @@ import { formatDateTime, formatINR, ledgerMethodLabel, type PetVisit } from '@pa
 import { IconBan, IconReceiptRefund } from '@tabler/icons-react';
 import { RequireAdmin } from '../../../../components/AdminOnly';
 import { Money } from '../../../../components/Money';
+import classes from '../pets.module.css';
 import type { StatementEntry } from '../../../../lib/endpoints/payments';
 
 /** A visit as the list answers it (with its void, and what its sale charges and credits from the ledger). */
@@ -108,6 +109,7 @@ export function VisitItem({
       aria-label={visitLabel(v)}
       data-visit-id={v._id}
       tabIndex={-1}
+      className={classes.visit}
       style={{ listStyle: 'none' }}
     >
       <Stack gap={6}>

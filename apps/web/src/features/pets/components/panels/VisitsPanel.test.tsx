@@ -1,5 +1,5 @@
 import type { PetDetails, PetVisit } from '@pawdesk/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { StatementEntry } from '../../../../lib/endpoints/payments';
@@ -247,5 +247,24 @@ describe('the visits of Pet Records', { timeout: 20_000 }, () => {
     const d = await screen.findByRole('dialog', { name: 'Cancel & refund' });
     expect(await within(d).findByText('Amount cancelled')).toBeInTheDocument();
     expect(d).toHaveTextContent('Grooming of 1 Nov 2026');
+  });
+
+  it('Escape closes Cancel & refund and gives the focus back to the button that opened it (issue 22)', async () => {
+    signInStaff(true);
+    mockLists('none');
+    mockRefundApi();
+    const { user } = renderWithProviders(<VisitsPanel pet={pet} onBack={() => {}} />);
+    const sold = await item(/^Grooming of /);
+    const opener = within(sold).getByRole('button', { name: 'Cancel & refund' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    const d = await screen.findByRole('dialog', { name: 'Cancel & refund' });
+    await waitFor(() => expect(within(d).getByRole('textbox', { name: /Reason for cancelling/ })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+    // It stays there (no later render moves it to the visit).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(opener).toHaveFocus();
   });
 });

@@ -56,11 +56,26 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
   // The visit a dialog acted on keeps the focus when the button that opened it is gone (cancelled, voided).
   const [actedOn, setActedOn] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const focusVisit = (id: string) => listRef.current?.querySelector<HTMLElement>(`[data-visit-id="${id}"]`)?.focus();
   useEffect(() => {
     if (!actedOn || cancelling || voiding) return;
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (lost) listRef.current?.querySelector<HTMLElement>(`[data-visit-id="${actedOn}"]`)?.focus();
+    if (lost) focusVisit(actedOn);
   });
+  // Once a dialog has gone, the focus goes back to the button that opened it while it is still there (a dialog
+  // closed with Escape or Cancel), else to the visit (issue 22: Mantine's own return aimed inside the dialog, and
+  // the focus fell to the page).
+  const opener = useRef<HTMLElement | null>(null);
+  const openedFrom = (visitId: string) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setActedOn(visitId);
+  };
+  const dialogClosed = () => {
+    const el = opener.current;
+    opener.current = null;
+    if (el?.isConnected) el.focus();
+    else if (actedOn) focusVisit(actedOn);
+  };
 
   return (
     <Panel title="Visits" petName={pet.name} onBack={onBack}>
@@ -86,12 +101,12 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
                 entries={byVisit.get(v._id) ?? NO_ENTRIES}
                 lines={lines.get(v._id) ?? NO_LINES}
                 onCancel={() => {
-                  setActedOn(v._id);
+                  openedFrom(v._id);
                   setCancelling({ _id: v._id, label: visitLabel(v) });
                 }}
                 onOpen={() => setOpened({ id: v._id, purpose: v.visitType.purpose || v.purpose })}
                 onVoid={() => {
-                  setActedOn(v._id);
+                  openedFrom(v._id);
                   setVoiding({ _id: v._id, label: visitLabel(v), paid: v.details.payment.amount });
                 }}
               />
@@ -100,8 +115,8 @@ export function VisitsPanel({ pet, onBack }: { pet: PetDetails; onBack: () => vo
           <LoadMore q={q} label="Load more visits" />
         </Stack>
       </PanelList>
-      <CancelRefundDialog visit={cancelling} onClose={() => setCancelling(null)} />
-      <VoidVisitDialog visit={voiding} onClose={() => setVoiding(null)} />
+      <CancelRefundDialog visit={cancelling} onClose={() => setCancelling(null)} onClosed={dialogClosed} />
+      <VoidVisitDialog visit={voiding} onClose={() => setVoiding(null)} onClosed={dialogClosed} />
       <VisitDetailDialog visitId={opened?.id ?? null} purpose={opened?.purpose} onClose={() => setOpened(null)} />
     </Panel>
   );
