@@ -46,6 +46,7 @@ test('a category with more boardings than a page: Load more; a closed stay; the 
   page,
   request,
 }) => {
+  test.setTimeout(120_000); // 21 stays made through the API first: 63 requests, slow on loaded cores
   const a = api(request, await apiToken(request, 'staff'));
   const dayCare = await a.type('day_care');
   // 21 stays, each deboarded at once (places stay free): the list holds every stay, boarded first, then newest.

@@ -85,7 +85,16 @@ export async function apiToken(request: APIRequestContext, who: 'staff' | 'custo
 }
 
 /** A tag no other test run uses, so names and phones are unique in the shared e2e database. */
-export const uniqueTag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+let tagCount = 0;
+/**
+ * A tag no other call returns: the time, a count within this worker and a random part, each of fixed width, so that
+ * no tag is the beginning of another (two pets named `Pk<tag>` told apart by a label that contains the name).
+ */
+export const uniqueTag = () =>
+  `${Date.now().toString(36)}${(tagCount++ % 1296).toString(36).padStart(2, '0')}` +
+  `${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .padStart(2, '0')}`;
 
 /** A unique mobile number starting with `first` (7 or 8: no leading 91 or 0 is ever dropped from it). */
 export const uniquePhone = (first = '7') =>

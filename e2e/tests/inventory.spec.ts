@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, loginAs, test } from './fixtures';
+import { apiToken, expect, loginAs, test, uniqueTag } from './fixtures';
 
 /** A name prefix unique to this run, so searches see only this test's items. */
-const tag = () => `E2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const tag = () => `E2e${uniqueTag()}`;
 
 async function addViaApi(request: APIRequestContext, body: Record<string, unknown>) {
   const token = await apiToken(request, 'staff');

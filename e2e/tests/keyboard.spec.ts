@@ -19,7 +19,11 @@ async function choosePetByKeyboard(page: Page, name: string) {
   if (!(await search.evaluate((el) => el === document.activeElement))) await page.keyboard.press('/');
   await expect(search).toBeFocused();
   await page.keyboard.type(name);
-  const entry = page.getByRole('list', { name: 'All Pets' }).getByRole('button', { name: new RegExp(`^${name} `) });
+  const list = page.getByRole('list', { name: 'All Pets' });
+  const entry = list.getByRole('button', { name: new RegExp(`^${name} `) });
+  // The newest pet heads the whole list too: wait for the search's answer, or the list is replaced while the focus is
+  // in it (the focused row goes, and Tab starts again from where it was).
+  await expect(list.getByRole('button', { name: / - Owner: / })).toHaveCount(1);
   await expect(entry).toHaveCount(1);
   await tabTo(page, entry);
   await expectFocusVisible(page);

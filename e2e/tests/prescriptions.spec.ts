@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, loginAs, test } from './fixtures';
+import { apiToken, expect, loginAs, test, uniqueTag } from './fixtures';
 
-const tag = () => `Rx${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const tag = () => `Rx${uniqueTag()}`;
 
 async function staffApi(request: APIRequestContext) {
   const token = await apiToken(request, 'staff');

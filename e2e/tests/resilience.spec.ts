@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { apiToken, expect, loginAs, test, waitForQuiet } from './fixtures';
+import { apiToken, expect, loginAs, test, uniqueTag, waitForQuiet } from './fixtures';
 
 /**
  * Web resilience (issue 8, item 8): toasts and modals work offline, a failed
@@ -7,7 +7,7 @@ import { apiToken, expect, loginAs, test, waitForQuiet } from './fixtures';
  * fails keeps the app shell with 'Try again'.
  */
 
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+const tag = uniqueTag;
 const uniquePhone = () => `6${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 
 /** A toast (Mantine notification) with the text. */

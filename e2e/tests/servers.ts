@@ -12,12 +12,44 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 export const dataDirFor = (port: number) =>
   port === E2E_PORT && process.env.E2E_DATA_DIR ? process.env.E2E_DATA_DIR : `/tmp/pawdesk-e2e-${port}`;
 
+/**
+ * `E2E_DATABASE_URL` (a PostgreSQL server, e.g. `postgres://postgres@127.0.0.1:5432/postgres`) puts each demo server
+ * on a fresh database of its own there, `pawdesk_e2e_<port>`, instead of the embedded one: the embedded database runs
+ * inside the server's process, in WebAssembly, and on two cores that beside the API suites was most of a browser
+ * test's wait (docs/decisions.md). Unset: the embedded database, as the app starts out of the box.
+ */
+export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL || undefined;
+
+/** The database of the demo server on `port` when the servers run on PostgreSQL. */
+export function databaseUrlFor(port: number): string | undefined {
+  if (!E2E_DATABASE_URL) return undefined;
+  const url = new URL(E2E_DATABASE_URL);
+  url.pathname = `/pawdesk_e2e_${port}`;
+  return url.toString();
+}
+
+/** Drops and creates the demo server's database (PostgreSQL only), so that every run starts from the demo data. */
+export async function freshDatabase(port: number): Promise<void> {
+  if (!E2E_DATABASE_URL) return;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS pawdesk_e2e_${port} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE pawdesk_e2e_${port}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** The environment of a demo server for the browser tests. */
 export function serverEnv(port: number): Record<string, string> {
+  const databaseUrl = databaseUrlFor(port);
   return {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDirFor(port),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',
@@ -37,6 +69,7 @@ const E2E_DIR = path.resolve(import.meta.dirname, '..');
 /** Starts a fresh demo server and resolves once its health check answers; `stop` kills it. */
 export async function startServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
   rmSync(dataDirFor(port), { recursive: true, force: true });
+  await freshDatabase(port);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '../apps/server/src/main.ts'], {
     cwd: E2E_DIR,
     env: { ...process.env, ...serverEnv(port) },

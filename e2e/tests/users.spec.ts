@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, loginAs, loginWith, test } from './fixtures';
+import { apiToken, expect, loginAs, loginWith, test, uniqueTag } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+const tag = uniqueTag;
 const card = (page: Page, name: string) => page.getByTestId('staff-user').filter({ hasText: name });
 
 async function menuAction(page: Page, name: string, action: string) {
